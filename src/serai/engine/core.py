@@ -1,0 +1,257 @@
+"""The Game/State contract that every game implements (see DESIGN.md).
+
+A :class:`Game` holds static facts (players, options, action space); a :class:`State`
+is one position. Chance is an explicit player (:data:`CHANCE`) whose outcomes and
+probabilities are listed; the rules never call a random generator.
+"""
+
+from __future__ import annotations
+
+import abc
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeAlias
+
+from serai.engine.errors import GameError, IllegalActionError
+
+Seat: TypeAlias = int
+ActionId: TypeAlias = int
+OptionValue: TypeAlias = int | str
+
+CHANCE: Seat = -1
+"""``current_player()`` at a chance node."""
+
+TERMINAL: Seat = -4
+"""``current_player()`` once the game has ended."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option (variant) with its allowed values and default."""
+
+    name: str
+    default: OptionValue
+    choices: tuple[OptionValue, ...]
+    help: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Static facts about a game, looked up by name in the registry."""
+
+    name: str
+    title: str
+    version: str
+    min_players: int
+    max_players: int
+    default_players: int
+    options: tuple[Option, ...] = ()
+
+    def option(self, name: str) -> Option:
+        for option in self.options:
+            if option.name == name:
+                return option
+        raise GameError(f"{self.name} has no option {name!r}")
+
+
+class Game(abc.ABC):
+    """A game with its options fixed: the factory of states."""
+
+    info: ClassVar[GameInfo]
+
+    def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
+        self.num_players = players
+        self.options: dict[str, OptionValue] = dict(options)
+
+    def params(self) -> dict[str, OptionValue]:
+        """Every option including ``players``: what ``load_game`` needs to rebuild this."""
+        return {"players": self.num_players, **self.options}
+
+    @abc.abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the integer action space (decisions and chance outcomes)."""
+
+    @abc.abstractmethod
+    def max_game_length(self) -> int:
+        """An upper bound on the number of actions, chance included, of any game."""
+
+    @abc.abstractmethod
+    def new_initial_state(self) -> State:
+        """The root: before setup, whose chance events are the first nodes."""
+
+    @abc.abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from :meth:`State.to_json` exactly."""
+
+    def check_json_header(self, data: Mapping[str, Any]) -> None:
+        """Refuse JSON written by another game, rules version or set of options."""
+        if data.get("game") != self.info.name:
+            raise GameError(f"state is of game {data.get('game')!r}, not {self.info.name!r}")
+        if data.get("version") != self.info.version:
+            raise GameError(
+                f"state was saved with rules version {data.get('version')!r}; "
+                f"this is version {self.info.version!r}"
+            )
+        if data.get("options") != self.params():
+            raise GameError(f"state options {data.get('options')!r} differ from {self.params()!r}")
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.params().items())
+        return f"load_game({self.info.name!r}, {args})"
+
+
+class State(abc.ABC):
+    """One position of a game. Subclasses keep their fields flat so ``clone`` is cheap."""
+
+    __slots__ = ()
+    game: Game
+
+    # -- who acts -------------------------------------------------------------
+    @abc.abstractmethod
+    def current_player(self) -> Seat:
+        """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    # -- actions --------------------------------------------------------------
+    @abc.abstractmethod
+    def legal_actions(self) -> list[ActionId]:
+        """Sorted legal actions of the player to act (at a chance node: the outcomes)."""
+
+    @abc.abstractmethod
+    def chance_outcomes(self) -> list[tuple[ActionId, float]]:
+        """``(outcome, probability)`` pairs at a chance node; empty elsewhere."""
+
+    def is_legal(self, action: ActionId) -> bool:
+        """Whether ``action`` may be applied now. Games override this with a direct check."""
+        return action in self.legal_actions()
+
+    def apply_action(self, action: ActionId) -> None:
+        """The checked path: apply ``action`` or raise :class:`IllegalActionError`."""
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalActionError(
+                f"an action is an int, not {type(action).__name__}", self._legal_strings()
+            )
+        if self.is_terminal():
+            raise IllegalActionError("the game is over: no action is legal")
+        if not self.is_legal(action):
+            raise IllegalActionError(self.why_illegal(action), self._legal_strings())
+        self.apply_unchecked(action)
+
+    @abc.abstractmethod
+    def apply_unchecked(self, action: ActionId) -> None:
+        """The fast path for bots and replays of trusted records: no legality check."""
+
+    def why_illegal(self, action: ActionId) -> str:
+        """A readable reason why ``action`` is not legal now (games give rule citations)."""
+        if not 0 <= action < self.game.num_distinct_actions():
+            return f"{action} is outside the action space 0..{self.game.num_distinct_actions() - 1}"
+        return f"{self.action_to_string(action)!r} is not legal now"
+
+    @abc.abstractmethod
+    def action_to_string(self, action: ActionId) -> str:
+        """The canonical text of ``action`` from the spec's Notation section."""
+
+    def parse_action(self, text: str) -> ActionId | None:
+        """The action whose canonical text is ``text``, legal or not; ``None`` if none.
+
+        The default only knows legal actions; games parse their whole notation so
+        that :meth:`string_to_action` can say *why* a well-formed action is illegal.
+        """
+        for action in self.legal_actions():
+            if self.action_to_string(action) == text:
+                return action
+        return None
+
+    def notation_help(self) -> str:
+        """A one-line summary of the action notation, for error messages and ``help``."""
+        return "type one of the legal actions"
+
+    def string_to_action(self, text: str) -> ActionId:
+        """Parse notation into a legal action, or raise :class:`IllegalActionError`."""
+        if self.is_terminal():
+            raise IllegalActionError("the game is over: no action is legal")
+        normal = " ".join(str(text).split()).lower()
+        action = self.parse_action(normal)
+        if action is None:
+            raise IllegalActionError(
+                f"{text!r} is not an action of {self.game.info.name} "
+                f"({self.notation_help()})",
+                self._legal_strings(),
+            )
+        if not self.is_legal(action):
+            raise IllegalActionError(self.why_illegal(action), self._legal_strings())
+        return action
+
+    def _legal_strings(self) -> list[str]:
+        if self.is_terminal():
+            return []
+        return [self.action_to_string(a) for a in self.legal_actions()]
+
+    # -- copies and records ---------------------------------------------------
+    @abc.abstractmethod
+    def clone(self) -> State:
+        """An independent copy; cheap (a handful of flat lists)."""
+
+    @abc.abstractmethod
+    def history(self) -> list[ActionId]:
+        """Every action applied since the root, chance outcomes included."""
+
+    @abc.abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict that :meth:`Game.state_from_json` turns back into this state."""
+
+    # -- results --------------------------------------------------------------
+    @abc.abstractmethod
+    def scores(self) -> list[int]:
+        """Each seat's points or money; final once the game has ended."""
+
+    def score_breakdown(self) -> list[dict[str, int]]:
+        """Per seat the parts of the score by the game's own names, with ``total``."""
+        return [{"total": score} for score in self.scores()]
+
+    def returns(self) -> list[float]:
+        """0 for all until the end; then tied winners share 1 (spec README)."""
+        n = self.game.num_players
+        if not self.is_terminal():
+            return [0.0] * n
+        scores = self.scores()
+        best = max(scores)
+        winners = [seat for seat in range(n) if scores[seat] == best]
+        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(n)]
+
+    # -- information ----------------------------------------------------------
+    @abc.abstractmethod
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        """JSON-ready dict of what ``seat`` may see now; ``None`` for a spectator."""
+
+    @abc.abstractmethod
+    def resample_hidden(self, seat: Seat, rng: random.Random) -> State:
+        """A full state consistent with everything ``seat`` knows (for search)."""
+
+    @abc.abstractmethod
+    def scramble_hidden(self, seat: Seat | None, rng: random.Random) -> State:
+        """A copy in which everything ``seat``'s view hides has been changed at random.
+
+        Not necessarily a reachable state: it exists so the conformance suite can check
+        that ``view(seat)`` is blind to what it must not show.
+        """
+
+    @abc.abstractmethod
+    def component_counts(self) -> dict[str, int]:
+        """Totals per kind of component, summed over every place it can be.
+
+        They are the same in every state of a game: nothing appears or vanishes.
+        """
+
+    def render(self, markup: bool = False) -> str:
+        """The board as text; with ``markup``, styled in rich's markup for colour terminals."""
+        return repr(self)
+
+    def __str__(self) -> str:
+        return self.render()

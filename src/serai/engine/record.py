@@ -1,0 +1,174 @@
+"""Driving games: chance sampling, :func:`play`, :class:`GameRecord` and :func:`replay`."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from serai.engine.core import ActionId, Game, OptionValue, State
+from serai.engine.errors import GameError, IllegalActionError
+from serai.engine.registry import load_game
+
+RECORD_FORMAT = 1
+
+
+class Agent(Protocol):
+    """Anything that chooses an action: a bot, a person at a terminal, a network seat."""
+
+    def act(self, state: State) -> ActionId: ...
+
+
+def sample_chance(state: State, rng: random.Random) -> ActionId:
+    """Draw one outcome of the chance node ``state`` with ``rng``."""
+    outcomes = state.chance_outcomes()
+    if not outcomes:
+        raise GameError("sample_chance called at a node that is not a chance node")
+    r = rng.random()
+    total = 0.0
+    for action, probability in outcomes:
+        total += probability
+        if r < total:
+            return action
+    return outcomes[-1][0]
+
+
+@dataclass
+class GameRecord:
+    """Everything needed to rebuild a game: what the server stores and the CLI saves."""
+
+    game: str
+    version: str
+    options: dict[str, OptionValue]
+    players: list[str]
+    seed: int | None
+    actions: list[ActionId] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+    chance: list[bool] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+    scores: list[int] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game,
+            "version": self.version,
+            "options": dict(self.options),
+            "players": list(self.players),
+            "seed": self.seed,
+            "actions": [
+                {"action": a, "text": t, "chance": c, "t": round(s, 6)}
+                for a, t, c, s in zip(self.actions, self.texts, self.chance, self.times, strict=True)
+            ],
+            "scores": self.scores,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameRecord:
+        try:
+            if data.get("format") != RECORD_FORMAT:
+                raise GameError(f"unknown record format {data.get('format')!r}")
+            moves = data["actions"]
+            return cls(
+                game=str(data["game"]),
+                version=str(data["version"]),
+                options=dict(data["options"]),
+                players=[str(p) for p in data["players"]],
+                seed=data["seed"],
+                actions=[int(m["action"]) for m in moves],
+                texts=[str(m["text"]) for m in moves],
+                chance=[bool(m["chance"]) for m in moves],
+                times=[float(m["t"]) for m in moves],
+                scores=None if data["scores"] is None else [int(s) for s in data["scores"]],
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            if isinstance(error, GameError):
+                raise
+            raise GameError(f"not a serai game record: {error!r}") from error
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+
+def new_record(game: Game, players: Sequence[str], seed: int | None) -> GameRecord:
+    return GameRecord(game.info.name, game.info.version, game.params(), list(players), seed)
+
+
+def agent_name(agent: object) -> str:
+    return str(getattr(agent, "name", type(agent).__name__))
+
+
+def play(
+    game: Game,
+    agents: Sequence[Agent],
+    seed: int | None = None,
+    on_action: Callable[[State, ActionId, str], None] | None = None,
+) -> GameRecord:
+    """Play ``game`` to the end with one agent per seat; chance comes from ``seed``.
+
+    ``on_action(state_before, action, text)`` is called before each action is applied.
+    """
+    if len(agents) != game.num_players:
+        raise GameError(f"{game.info.name} with {game.num_players} players needs as many agents")
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    record = new_record(game, [agent_name(a) for a in agents], seed)
+    start = time.perf_counter()
+    limit = game.max_game_length()
+    while not state.is_terminal():
+        if len(record) >= limit:
+            raise GameError(f"{game.info.name} exceeded its maximum length {limit}")
+        seat = state.current_player()
+        is_chance = state.is_chance_node()
+        action = sample_chance(state, rng) if is_chance else agents[seat].act(state)
+        text = state.action_to_string(action)
+        if on_action is not None:
+            on_action(state, action, text)
+        state.apply_action(action)
+        record.actions.append(action)
+        record.texts.append(text)
+        record.chance.append(is_chance)
+        record.times.append(time.perf_counter() - start)
+    record.scores = state.scores()
+    return record
+
+
+def replay(record: GameRecord, upto: int | None = None) -> State:
+    """Rebuild the state after the first ``upto`` actions (all by default), checking each.
+
+    Every action must be legal, its text must match, and a complete record's final
+    scores must match; otherwise :class:`GameError` says where the record went wrong.
+    """
+    game = load_game(record.game, **record.options)
+    if record.version != game.info.version:
+        raise GameError(
+            f"record was played under rules version {record.version}; "
+            f"this is version {game.info.version}"
+        )
+    count = len(record.actions) if upto is None else upto
+    if not 0 <= count <= len(record.actions):
+        raise GameError(f"cannot replay to action {count}: the record has {len(record.actions)}")
+    state = game.new_initial_state()
+    for index in range(count):
+        action = record.actions[index]
+        try:
+            if state.is_terminal() or not state.is_legal(action):
+                raise IllegalActionError(state.why_illegal(action) if not state.is_terminal()
+                                         else "the game is already over")
+            text = state.action_to_string(action)
+            if text != record.texts[index]:
+                raise GameError(
+                    f"record action {index} is {record.texts[index]!r}, "
+                    f"but the game gives {text!r} for action id {action}"
+                )
+            state.apply_action(action)
+        except IllegalActionError as error:
+            raise GameError(f"record action {index} ({record.texts[index]!r}): {error}") from error
+    if upto is None and record.scores is not None:
+        if not state.is_terminal():
+            raise GameError("record claims final scores but its game did not end")
+        if state.scores() != record.scores:
+            raise GameError(f"record scores {record.scores} differ from replayed {state.scores()}")
+    return state

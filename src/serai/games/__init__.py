@@ -1,0 +1,1 @@
+"""One package per game; each imports only :mod:`serai.engine`."""

@@ -1,0 +1,189 @@
+"""Static board data of Through the Desert (spec §3), built once at import.
+
+Hexes are flat-topped in odd-q offset layout, written ``col,row``; a hex's index is
+``23*row + col``. Sets of hexes are Python ints used as bitboards (bit ``index``).
+
+>>> hex_name(hex_index(7, 10))
+'7,10'
+>>> sorted(hex_name(h) for h in bits(NEIGHBOURS[hex_index(4, 4)]))
+['3,3', '3,4', '4,3', '4,5', '5,3', '5,4']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeAlias
+
+Hex: TypeAlias = int
+Mask: TypeAlias = int
+
+COLS = 23
+ROWS = 13
+HEXES = COLS * ROWS
+SHADED_FIRST_COL = 18
+
+COLOURS = ("blue", "green", "red", "yellow", "white")
+
+# R1: the mountain side, reconstructed (spec §3.2). '#' blocked, 'O' oasis hex,
+# 'w' watering-hole hex, '.' plain desert.
+MOUNTAIN_GRID = (
+    "##.w.....###....w##...#",
+    "#......w...w..w...w.w.#",
+    "...O.w...O......O..w...",
+    ".w.....w...w.........w.",
+    "..w..w..w....w.w..w....",
+    "w...w......w.....w..w..",
+    ".....##.....O.w.w.....w",
+    ".O...#####.........O...",
+    "...w..w..w.w..w..#w..w.",
+    "#w..w.......w...###...w",
+    "#......O.w....#####....",
+    "###.w.w...w.########w.#",
+    "#####.....#############",
+)
+
+# R3: on the river side the central mountains are desert.
+CENTRAL_MOUNTAINS = ((5, 6), (6, 6), (5, 7), (6, 7), (7, 7), (8, 7), (9, 7))
+
+# R3: hex (c, r) is on the west bank when c <= RIVER_BANK[r] (spec §3.4).
+RIVER_BANK = (8, 8, 8, 9, 9, 9, 10, 10, 9, 9, 8, 8, 8)
+
+
+def hex_index(col: int, row: int) -> Hex:
+    return COLS * row + col
+
+
+def hex_col_row(index: Hex) -> tuple[int, int]:
+    return index % COLS, index // COLS
+
+
+def hex_name(index: Hex) -> str:
+    col, row = hex_col_row(index)
+    return f"{col},{row}"
+
+
+def parse_hex(text: str) -> Hex | None:
+    """``"7,10"`` → its index; ``None`` unless it is a hex of the grid in canonical form."""
+    parts = text.split(",")
+    if len(parts) != 2 or not all(p.isdigit() and str(int(p)) == p for p in parts):
+        return None
+    col, row = int(parts[0]), int(parts[1])
+    if col >= COLS or row >= ROWS:
+        return None
+    return hex_index(col, row)
+
+
+def bits(mask: Mask) -> list[Hex]:
+    """The hex indices in ``mask``, increasing."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def mask_of(hexes: object) -> Mask:
+    mask = 0
+    for h in hexes:  # type: ignore[attr-defined]
+        mask |= 1 << h
+    return mask
+
+
+def _neighbour_list(col: int, row: int) -> list[Hex]:
+    if col % 2 == 0:
+        around = ((0, -1), (0, 1), (-1, -1), (-1, 0), (1, -1), (1, 0))
+    else:
+        around = ((0, -1), (0, 1), (-1, 0), (-1, 1), (1, 0), (1, 1))
+    return [
+        hex_index(col + dc, row + dr)
+        for dc, dr in around
+        if 0 <= col + dc < COLS and 0 <= row + dr < ROWS
+    ]
+
+
+NEIGHBOURS: tuple[Mask, ...] = tuple(
+    mask_of(_neighbour_list(*hex_col_row(h))) for h in range(HEXES)
+)
+ALL: Mask = (1 << HEXES) - 1
+_COL_MASK = [mask_of(hex_index(c, r) for r in range(ROWS)) for c in range(COLS)]
+_EVEN: Mask = mask_of(h for h in range(HEXES) if h % COLS % 2 == 0)
+_ODD: Mask = ALL & ~_EVEN
+_NOT_FIRST_COL: Mask = ALL & ~_COL_MASK[0]
+_NOT_LAST_COL: Mask = ALL & ~_COL_MASK[COLS - 1]
+
+
+def grow(region: Mask) -> Mask:
+    """``region`` with every hex adjacent to it: one step of a bitboard flood fill.
+
+    The same as OR-ing ``NEIGHBOURS`` of each hex, with whole-board shifts instead.
+    """
+    left = region & _NOT_FIRST_COL
+    right = region & _NOT_LAST_COL
+    return ALL & (
+        region
+        | region >> COLS
+        | region << COLS
+        | left >> 1
+        | right << 1
+        | (left & _EVEN) >> (COLS + 1)
+        | (right & _EVEN) >> (COLS - 1)
+        | (left & _ODD) << (COLS - 1)
+        | (right & _ODD) << (COLS + 1)
+    )
+
+
+def _cells(kind: str) -> Mask:
+    return mask_of(
+        hex_index(c, r) for r, line in enumerate(MOUNTAIN_GRID) for c, ch in enumerate(line) if ch in kind
+    )
+
+
+SHADED: Mask = mask_of(h for h in range(HEXES) if h % COLS >= SHADED_FIRST_COL)
+OASES: Mask = _cells("O")
+WATERING_HOLES: Mask = _cells("w")
+MOUNTAIN_OPEN: Mask = _cells("Ow.")
+CENTRAL: Mask = mask_of(hex_index(c, r) for c, r in CENTRAL_MOUNTAINS)
+WEST_BANK: Mask = mask_of(hex_index(c, r) for r in range(ROWS) for c in range(COLS) if c <= RIVER_BANK[r])
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The hexes in play for one board side and player count (R1–R3)."""
+
+    side: str
+    full: bool
+    playable: Mask
+    oases: Mask
+    watering_holes: Mask
+    # R4: for each hex, its playable neighbours across a river edge (all 0 on the mountain side).
+    across_river: tuple[Mask, ...]
+
+    @property
+    def river(self) -> bool:
+        return self.side == "river"
+
+
+def _layout(side: str, full: bool) -> Layout:
+    area = ALL if full else ALL & ~SHADED
+    playable = (MOUNTAIN_OPEN | (CENTRAL if side == "river" else 0)) & area
+    if side == "river":
+        across = tuple(
+            (NEIGHBOURS[h] & playable & (~WEST_BANK if WEST_BANK >> h & 1 else WEST_BANK))
+            if playable >> h & 1
+            else 0
+            for h in range(HEXES)
+        )
+    else:
+        across = (0,) * HEXES
+    return Layout(side, full, playable, OASES & area, WATERING_HOLES & area, across)
+
+
+LAYOUTS: dict[tuple[str, bool], Layout] = {
+    (side, full): _layout(side, full) for side in ("mountain", "river") for full in (False, True)
+}
+
+
+def layout_for(side: str, players: int) -> Layout:
+    """R2: 2–3 players use columns 0–17 only; 4–5 the full board."""
+    return LAYOUTS[side, players >= 4]
