@@ -7,8 +7,9 @@ without turn order, as spec §10.2 prescribes for scenario set-up.
 from __future__ import annotations
 
 import serai
-from serai.games.through_the_desert.board import COLOURS, hex_index, parse_hex
+from serai.games.through_the_desert.board import COLOURS, parse_hex
 from serai.games.through_the_desert.rules import (
+    parse_action,
     CAMELS,
     PALM_BASE,
     TOKEN_BASE,
@@ -101,16 +102,14 @@ def to_act(state: ThroughTheDesertState, seat: int, placed: int = 0) -> ThroughT
 
 
 def act(state: ThroughTheDesertState, seat: int, text: str) -> None:
-    """Apply ``text`` as ``seat`` through the checked path."""
-    to_act(state, seat)
+    """Apply ``text`` as ``seat`` through the checked path (a new seat starts a turn)."""
+    if state.player != seat or state.is_terminal():
+        to_act(state, seat)
     state.apply_action(state.string_to_action(text))
 
 
 def legal(state: ThroughTheDesertState, seat: int, text: str) -> bool:
     to_act(state, seat)
-    action = serai.games.through_the_desert.parse_action(text)  # type: ignore[attr-defined]
+    action = parse_action(text)
     assert action is not None, text
     return state.is_legal(action)
-
-
-__all__ = ["hex_index"]

@@ -180,8 +180,7 @@ class State(abc.ABC):
         action = self.parse_action(normal)
         if action is None:
             raise IllegalActionError(
-                f"{text!r} is not an action of {self.game.info.name} "
-                f"({self.notation_help()})",
+                f"{text!r} is not an action of {self.game.info.name} ({self.notation_help()})",
                 self._legal_strings(),
             )
         if not self.is_legal(action):

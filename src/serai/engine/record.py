@@ -60,7 +60,9 @@ class GameRecord:
             "seed": self.seed,
             "actions": [
                 {"action": a, "text": t, "chance": c, "t": round(s, 6)}
-                for a, t, c, s in zip(self.actions, self.texts, self.chance, self.times, strict=True)
+                for a, t, c, s in zip(
+                    self.actions, self.texts, self.chance, self.times, strict=True
+                )
             ],
             "scores": self.scores,
         }
@@ -155,8 +157,11 @@ def replay(record: GameRecord, upto: int | None = None) -> State:
         action = record.actions[index]
         try:
             if state.is_terminal() or not state.is_legal(action):
-                raise IllegalActionError(state.why_illegal(action) if not state.is_terminal()
-                                         else "the game is already over")
+                raise IllegalActionError(
+                    state.why_illegal(action)
+                    if not state.is_terminal()
+                    else "the game is already over"
+                )
             text = state.action_to_string(action)
             if text != record.texts[index]:
                 raise GameError(

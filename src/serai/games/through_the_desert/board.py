@@ -135,7 +135,10 @@ def grow(region: Mask) -> Mask:
 
 def _cells(kind: str) -> Mask:
     return mask_of(
-        hex_index(c, r) for r, line in enumerate(MOUNTAIN_GRID) for c, ch in enumerate(line) if ch in kind
+        hex_index(c, r)
+        for r, line in enumerate(MOUNTAIN_GRID)
+        for c, ch in enumerate(line)
+        if ch in kind
     )
 
 
@@ -144,7 +147,9 @@ OASES: Mask = _cells("O")
 WATERING_HOLES: Mask = _cells("w")
 MOUNTAIN_OPEN: Mask = _cells("Ow.")
 CENTRAL: Mask = mask_of(hex_index(c, r) for c, r in CENTRAL_MOUNTAINS)
-WEST_BANK: Mask = mask_of(hex_index(c, r) for r in range(ROWS) for c in range(COLS) if c <= RIVER_BANK[r])
+WEST_BANK: Mask = mask_of(
+    hex_index(c, r) for r in range(ROWS) for c in range(COLS) if c <= RIVER_BANK[r]
+)
 
 
 @dataclass(frozen=True)

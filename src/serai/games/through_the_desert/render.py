@@ -70,7 +70,9 @@ def render_map(state: ThroughTheDesertState, markup: bool = False) -> str:
         for parity in (0, 1):
             cells = []
             for col in range(COLS):
-                cells.append(_glyph(state, hex_index(col, row), markup) if col % 2 == parity else "  ")
+                cells.append(
+                    _glyph(state, hex_index(col, row), markup) if col % 2 == parity else "  "
+                )
             label = f"{row:>3}  " if parity == 0 else "     "
             lines.append((label + "".join(f" {c} " for c in cells)).rstrip())
     return "\n".join(lines)

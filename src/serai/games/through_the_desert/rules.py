@@ -534,8 +534,10 @@ class ThroughTheDesertState(State):
         return parse_action(text)
 
     def notation_help(self) -> str:
-        return "expected 'camel <colour> <col>,<row>', 'leader <colour> <col>,<row>' or " \
+        return (
+            "expected 'camel <colour> <col>,<row>', 'leader <colour> <col>,<row>' or "
             "'remove-leader <colour>'; colours: " + ", ".join(COLOURS)
+        )
 
     def why_illegal(self, action: ActionId) -> str:
         if not 0 <= action < NUM_ACTIONS:
@@ -549,8 +551,11 @@ class ThroughTheDesertState(State):
         expected = {
             CAMELS: (CAMEL_BASE, LEADER_BASE, "camel phase: place a camel"),
             LEADERS: (LEADER_BASE, REMOVE_BASE, "leader phase: place a leader"),
-            REMOVAL: (REMOVE_BASE, PALM_BASE, "before the leader phase each seat removes a "
-                      "leader (R11)"),
+            REMOVAL: (
+                REMOVE_BASE,
+                PALM_BASE,
+                "before the leader phase each seat removes a leader (R11)",
+            ),
         }[phase]
         if not expected[0] <= action < expected[1]:
             return f"{text!r} does not fit now: this is the {expected[2]}"
@@ -562,7 +567,9 @@ class ThroughTheDesertState(State):
         where = hex_name(h)
         if not self.layout.playable >> h & 1:
             if SHADED >> h & 1 and not self.layout.full:
-                return f"{text!r}: {where} is in the shaded area, off the board with 2–3 players (R2)"
+                return (
+                    f"{text!r}: {where} is in the shaded area, off the board with 2–3 players (R2)"
+                )
             return f"{text!r}: {where} is not a hex of the board (mountain or map edge)"
         if self.palms >> h & 1:
             return f"{text!r}: {where} holds a palm (R8, R12)"

@@ -27,9 +27,7 @@ def table_view(state: ThroughTheDesertState, seat: Seat | None) -> dict[str, Any
         token_values = None
         if revealed:
             token_values = [
-                value
-                for value in (1, 2, 3)
-                for _ in range(state.claimed[3 * owner + value - 1])
+                value for value in (1, 2, 3) for _ in range(state.claimed[3 * owner + value - 1])
             ]
         else:
             part["total"] -= part.pop("water")
@@ -39,7 +37,9 @@ def table_view(state: ThroughTheDesertState, seat: Seat | None) -> dict[str, Any
                 "tokens": state.token_count(owner),
                 "token_values": token_values,
                 "leaders_held": [COLOURS[c] for c in bits(state.held[owner])],
-                "removed_leader": COLOURS[state.removed[owner]] if state.removed[owner] >= 0 else None,
+                "removed_leader": COLOURS[state.removed[owner]]
+                if state.removed[owner] >= 0
+                else None,
                 "score": part,
             }
         )
@@ -74,7 +74,9 @@ def table_view(state: ThroughTheDesertState, seat: Seat | None) -> dict[str, Any
         "board": state.layout.side,
         "phase": PHASE_NAMES[state.phase],
         "to_act": to_act if to_act >= 0 else None,
-        "camels_this_turn": state.camels_this_turn() if PHASE_NAMES[state.phase] == "camels" else None,
+        "camels_this_turn": state.camels_this_turn()
+        if PHASE_NAMES[state.phase] == "camels"
+        else None,
         "placed_this_turn": state.placed,
         "ending": state.ending,
         "palms": [hex_name(h) for h in bits(state.palms)],
