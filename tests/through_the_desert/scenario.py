@@ -9,11 +9,11 @@ from __future__ import annotations
 import serai
 from serai.games.through_the_desert.board import COLOURS, parse_hex
 from serai.games.through_the_desert.rules import (
-    parse_action,
     CAMELS,
     PALM_BASE,
     TOKEN_BASE,
     ThroughTheDesertState,
+    parse_action,
 )
 
 LAYOUT_A = ("1,7", "3,2", "9,2", "12,6", "16,2")

@@ -30,8 +30,8 @@ STYLE = {
 }
 
 LEGEND = (
-    "B0 leader (colour letter, seat)  b0 camel  P palm  ~2 watering hole (value)  "
-    "x0 closed by seat 0  ^^ mountain"
+    "B0 leader (colour letter, seat 0)  b0 camel  P palm  ~2 watering hole worth 2\n"
+    "x0 closed by seat 0  ^^ mountain  colours: b blue, g green, r red, y yellow, w white"
 )
 RIVER_LEGEND = "river side: '.' west bank, ':' east bank"
 
@@ -79,13 +79,11 @@ def render_map(state: ThroughTheDesertState, markup: bool = False) -> str:
 
 
 def render(state: ThroughTheDesertState, markup: bool = False) -> str:
-    from serai.games.through_the_desert.rules import COLOURS as NAMES
-
     lines = [render_map(state, markup), LEGEND]
     if state.layout.river:
         lines.append(RIVER_LEGEND)
     view = state.view(None)
-    supply = "  ".join(f"{name} {state.supply[c]}" for c, name in enumerate(NAMES))
+    supply = "  ".join(f"{name} {state.supply[c]}" for c, name in enumerate(COLOURS))
     lines.append(f"supply: {supply}")
     for player in view["players_info"]:
         score = player["score"]

@@ -1,0 +1,205 @@
+"""The conformance suite: every registered game, every configuration, the same checks.
+
+A new game passes this file unchanged (DESIGN.md, Testing habits).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from typing import Any
+
+import pytest
+
+import serai
+from serai.engine.conformance import Configuration, configurations
+
+CONFIGS = [config for name in serai.list_games() for config in configurations(name)]
+SEEDS = (11, 12)
+SAMPLE = 24  # actions per state checked for notation round trips and dead ends
+
+
+def canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True)
+
+
+def random_agents(game: serai.Game, seed: int) -> list[serai.bots.RandomBot]:
+    return [serai.bots.RandomBot(seed=seed * 100 + seat) for seat in range(game.num_players)]
+
+
+def sample(rng: random.Random, actions: list[int]) -> list[int]:
+    return actions if len(actions) <= SAMPLE else rng.sample(actions, SAMPLE)
+
+
+def check_actions(state: serai.State, rng: random.Random) -> None:
+    game = state.game
+    legal = state.legal_actions()
+    assert legal, "a non-terminal state must have a legal action"
+    assert legal == sorted(set(legal)), "legal actions are sorted and unique"
+    assert all(0 <= a < game.num_distinct_actions() for a in legal)
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert sorted(a for a, _ in outcomes) == legal
+        assert all(p > 0 for _, p in outcomes)
+        assert math.isclose(sum(p for _, p in outcomes), 1.0, abs_tol=1e-9)
+    else:
+        assert state.chance_outcomes() == []
+        assert 0 <= state.current_player() < game.num_players
+    for action in sample(rng, legal):
+        text = state.action_to_string(action)
+        assert text == text.lower() and "  " not in text and text == text.strip()
+        assert state.string_to_action(text) == action
+        assert state.is_legal(action)
+        child = state.clone()
+        child.apply_action(action)
+        assert child.is_terminal() or child.legal_actions(), f"dead end after {text!r}"
+
+
+def check_illegal_input(state: serai.State, rng: random.Random) -> None:
+    before = canonical(state.to_json())
+    legal = set(state.legal_actions())
+    illegal = [
+        a for a in rng.sample(range(state.game.num_distinct_actions()), 40) if a not in legal
+    ]
+    for bad in [*illegal[:5], -1, state.game.num_distinct_actions()]:
+        with pytest.raises(serai.IllegalActionError) as error:
+            state.apply_action(bad)
+        assert str(error.value)
+        assert not state.is_legal(bad)
+    for text in ("", "no such action", "🐪"):
+        with pytest.raises(serai.IllegalActionError):
+            state.string_to_action(text)
+    assert canonical(state.to_json()) == before, "a rejected action changed the state"
+
+
+def check_copies(state: serai.State, record: serai.GameRecord) -> None:
+    game = state.game
+    data = canonical(state.to_json())
+    twin = state.clone()
+    assert canonical(twin.to_json()) == data
+    assert twin.history() == state.history() == record.actions
+    rebuilt = game.state_from_json(json.loads(data))
+    assert canonical(rebuilt.to_json()) == data, "JSON round trip is not exact"
+    assert rebuilt.legal_actions() == state.legal_actions()
+    assert rebuilt.scores() == state.scores()
+    replayed = serai.replay(record, upto=len(record.actions))
+    assert canonical(replayed.to_json()) == data, "replaying the history gives another state"
+    assert str(replayed) == str(state)
+    if not state.is_terminal():
+        action = state.legal_actions()[0]
+        twin.apply_action(action)
+        rebuilt.apply_action(action)
+        assert canonical(twin.to_json()) == canonical(rebuilt.to_json())
+        assert canonical(state.to_json()) == data, "acting on a clone changed the original"
+
+
+def check_views(state: serai.State, rng: random.Random) -> bool:
+    """Views are JSON and blind to what they hide; True if something was hidden."""
+    hidden_somewhere = False
+    data = canonical(state.to_json())
+    for seat in [None, *range(state.game.num_players)]:
+        view = state.view(seat)
+        text = canonical(view)
+        assert json.loads(text) == view, "a view must be plain JSON"
+        scrambled = state.scramble_hidden(seat, rng)
+        assert canonical(scrambled.view(seat)) == text, f"view({seat}) shows hidden values"
+        hidden_somewhere |= canonical(scrambled.to_json()) != data
+        if seat is not None:
+            resampled = state.resample_hidden(seat, rng)
+            assert canonical(resampled.view(seat)) == text, "resampling changed what seat sees"
+    return hidden_somewhere
+
+
+@pytest.fixture(params=CONFIGS, ids=lambda c: c.label)
+def config(request: pytest.FixtureRequest) -> Configuration:
+    return request.param  # type: ignore[no-any-return]
+
+
+def test_registry_knows_the_game(config: Configuration) -> None:
+    info = serai.game_info(config.name)
+    assert config.name in serai.list_games()
+    assert info.min_players <= config.players <= info.max_players
+    game = config.load()
+    assert game.num_players == config.players
+    assert game.num_distinct_actions() > 0
+    assert serai.load_game(config.name, **game.params()).params() == game.params()
+    with pytest.raises(serai.GameError, match=f"{info.min_players} to {info.max_players}"):
+        serai.load_game(config.name, players=info.max_players + 1)
+    with pytest.raises(serai.GameError, match="known options: players"):
+        serai.load_game(config.name, players=config.players, no_such_option=1)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_playout_keeps_the_contract(config: Configuration, seed: int) -> None:
+    game = config.load()
+    rng = random.Random(seed)
+    agents = random_agents(game, seed)
+    state = game.new_initial_state()
+    record = serai.engine.record.new_record(game, ["random"] * game.num_players, seed)
+    components = state.component_counts()
+    hidden_seen = False
+    while not state.is_terminal():
+        assert len(record.actions) < game.max_game_length()
+        assert state.returns() == [0.0] * game.num_players
+        check_actions(state, rng)
+        check_copies(state, record)
+        hidden_seen |= check_views(state, rng)
+        assert state.component_counts() == components, "a component appeared or vanished"
+        if len(record.actions) % 7 == 0:
+            check_illegal_input(state, rng)
+        chance = state.is_chance_node()
+        if chance:
+            action = serai.sample_chance(state, rng)
+        else:
+            action = agents[state.current_player()].act(state)
+        record.actions.append(action)
+        record.texts.append(state.action_to_string(action))
+        record.chance.append(chance)
+        record.times.append(0.0)
+        state.apply_action(action)
+    check_copies(state, record)
+    check_views(state, rng)
+    assert state.component_counts() == components
+    assert state.legal_actions() == []
+    with pytest.raises(serai.IllegalActionError):
+        state.apply_action(0)
+    returns = state.returns()
+    scores = state.scores()
+    assert math.isclose(sum(returns), 1.0)
+    winners = [s for s in range(game.num_players) if scores[s] == max(scores)]
+    assert all(math.isclose(returns[s], 1 / len(winners)) for s in winners)
+    assert [part["total"] for part in state.score_breakdown()] == scores
+    assert hidden_seen, "scramble_hidden never changed anything: the leak check proved nothing"
+
+
+def test_same_seed_same_game(config: Configuration) -> None:
+    game = config.load()
+    first = serai.play(game, random_agents(game, 5), seed=5)
+    again = serai.play(game, random_agents(game, 5), seed=5)
+    other = serai.play(game, random_agents(game, 6), seed=6)
+    assert first.actions == again.actions and first.scores == again.scores
+    assert first.actions != other.actions
+
+
+def test_record_round_trip_and_replay(config: Configuration) -> None:
+    game = config.load()
+    record = serai.play(game, random_agents(game, 3), seed=3)
+    copy = serai.GameRecord.from_json(json.loads(json.dumps(record.to_json())))
+    assert copy.to_json() == record.to_json()
+    final = serai.replay(copy)
+    assert final.is_terminal() and final.scores() == record.scores
+    middle = len(record) // 2
+    assert serai.replay(copy, upto=middle).history() == record.actions[:middle]
+    tampered = serai.GameRecord.from_json(record.to_json())
+    tampered.texts[middle] = "something else"
+    with pytest.raises(serai.GameError, match=f"action {middle}"):
+        serai.replay(tampered)
+
+
+def test_render_fits_a_terminal(config: Configuration) -> None:
+    game = config.load()
+    final = serai.replay(serai.play(game, random_agents(game, 9), seed=9))
+    for state in (game.new_initial_state(), final):
+        text = str(state)
+        assert text and max(len(line) for line in text.splitlines()) <= 100
