@@ -1,0 +1,56 @@
+"""Finding games by name and validating their options."""
+
+from __future__ import annotations
+
+import pytest
+
+import serai
+
+
+def test_list_games_is_sorted_and_names_through_the_desert() -> None:
+    names = serai.list_games()
+    assert names == sorted(names)
+    assert "through_the_desert" in names
+
+
+def test_defaults_come_from_the_spec_r29() -> None:
+    game = serai.load_game("through_the_desert")
+    assert game.params() == {"players": 2, "board": "mountain"}
+
+
+def test_players_out_of_range_names_the_allowed_range() -> None:
+    with pytest.raises(serai.GameError, match="through_the_desert takes 2 to 5 players, not 7"):
+        serai.load_game("through_the_desert", players=7)
+
+
+def test_unknown_option_names_the_known_ones() -> None:
+    with pytest.raises(serai.GameError, match="known options: players, board"):
+        serai.load_game("through_the_desert", colour="pink")
+
+
+def test_bad_option_value_names_the_allowed_values() -> None:
+    with pytest.raises(serai.GameError, match="allowed mountain, river"):
+        serai.load_game("through_the_desert", board="moon")
+
+
+def test_unknown_game_names_the_known_games() -> None:
+    with pytest.raises(serai.GameError, match="known games: .*through_the_desert"):
+        serai.load_game("chess")
+
+
+@pytest.mark.parametrize("bad", ["three", "", True, 2.5])
+def test_players_must_be_a_whole_number(bad: object) -> None:
+    with pytest.raises(serai.GameError, match="whole number"):
+        serai.load_game("through_the_desert", players=bad)  # type: ignore[arg-type]
+
+
+def test_text_options_are_accepted_as_from_a_command_line() -> None:
+    assert serai.load_game("through_the_desert", players="4").num_players == 4
+
+
+def test_game_info_describes_the_options() -> None:
+    info = serai.game_info("through_the_desert")
+    assert (info.min_players, info.max_players) == (2, 5)
+    assert info.option("board").choices == ("mountain", "river")
+    with pytest.raises(serai.GameError):
+        info.option("speed")
