@@ -73,9 +73,22 @@ def parse_hex(text: str) -> Hex | None:
     return hex_index(col, row)
 
 
+_BYTE_BITS = tuple(tuple(i for i in range(8) if byte >> i & 1) for byte in range(256))
+_MASK_BYTES = (HEXES + 7) // 8
+_DENSE = 16  # above this many hexes, decoding byte by byte is faster than bit by bit
+
+
 def bits(mask: Mask) -> list[Hex]:
     """The hex indices in ``mask``, increasing."""
     out = []
+    if mask.bit_count() > _DENSE:
+        base = 0
+        for byte in mask.to_bytes(_MASK_BYTES, "little"):
+            if byte:
+                for i in _BYTE_BITS[byte]:
+                    out.append(base + i)
+            base += 8
+        return out
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
