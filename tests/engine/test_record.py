@@ -62,7 +62,7 @@ def test_replay_rejects_wrong_scores_and_other_versions(record: serai.GameRecord
         serai.replay(bad)
     old = serai.GameRecord.from_json(record.to_json())
     old.version = "0.0"
-    with pytest.raises(serai.GameError, match="rules version 0.0"):
+    with pytest.raises(serai.GameError, match=r"rules version 0\.0"):
         serai.replay(old)
 
 

@@ -34,7 +34,7 @@ def test_bad_option_value_names_the_allowed_values() -> None:
 
 
 def test_unknown_game_names_the_known_games() -> None:
-    with pytest.raises(serai.GameError, match="known games: .*through_the_desert"):
+    with pytest.raises(serai.GameError, match=r"known games: .*through_the_desert"):
         serai.load_game("chess")
 
 

@@ -248,8 +248,17 @@ class State(abc.ABC):
         They are the same in every state of a game: nothing appears or vanishes.
         """
 
-    def render(self, markup: bool = False) -> str:
-        """The board as text; with ``markup``, styled in rich's markup for colour terminals."""
+    def action_to_string_for(self, seat: Seat | None, action: ActionId) -> str:
+        """The text of ``action`` as ``seat`` may see it in a log (``None``: a spectator).
+
+        Filtered by the same rule as :meth:`view`; games with hidden chance outcomes
+        override it. Call it before ``action`` is applied.
+        """
+        return self.action_to_string(action)
+
+    def render(self, markup: bool = False, seat: Seat | None = None) -> str:
+        """The board as ``seat`` sees it (``None``: a spectator) as text; with ``markup``,
+        styled in rich's markup for colour terminals."""
         return repr(self)
 
     def __str__(self) -> str:

@@ -78,11 +78,12 @@ def render_map(state: ThroughTheDesertState, markup: bool = False) -> str:
     return "\n".join(lines)
 
 
-def render(state: ThroughTheDesertState, markup: bool = False) -> str:
+def render(state: ThroughTheDesertState, markup: bool = False, seat: int | None = None) -> str:
+    """The map, the supply and each seat's points as ``seat`` may see them (R24)."""
     lines = [render_map(state, markup), LEGEND]
     if state.layout.river:
         lines.append(RIVER_LEGEND)
-    view = state.view(None)
+    view = state.view(seat)
     supply = "  ".join(f"{name} {state.supply[c]}" for c, name in enumerate(COLOURS))
     lines.append(f"supply: {supply}")
     for player in view["players_info"]:
@@ -90,6 +91,6 @@ def render(state: ThroughTheDesertState, markup: bool = False) -> str:
         parts = "  ".join(f"{k} {v}" for k, v in score.items() if k != "total")
         lines.append(
             f"seat {player['seat']}: {player['tokens']} tokens  {parts}  total {score['total']}"
-            + (" (water hidden)" if "water" not in score else "")
+            + (" (token values hidden)" if "water" not in score else "")
         )
     return "\n".join(lines)

@@ -724,10 +724,10 @@ class ThroughTheDesertState(State):
     def __repr__(self) -> str:
         return f"<through_the_desert state after {len(self._history)} actions>"
 
-    def render(self, markup: bool = False) -> str:
+    def render(self, markup: bool = False, seat: Seat | None = None) -> str:
         from serai.games.through_the_desert.render import render
 
-        return render(self, markup)
+        return render(self, markup, seat)
 
 
 @register

@@ -1,0 +1,476 @@
+"""The ``serai`` command: list games, play in the terminal, replay, simulate, benchmark.
+
+Games are reached only through the registry and the engine contract, so every
+registered game works here unchanged. Errors a user can cause (bad game, option, seat,
+file, illegal action) print one red line and exit with code 1.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from serai.bots import RandomBot
+from serai.engine import (
+    ActionId,
+    Agent,
+    GameError,
+    GameRecord,
+    OptionValue,
+    State,
+    game_info,
+    list_games,
+    load_game,
+    play,
+    replay,
+)
+from serai.human import QuitGame, TerminalHuman
+from serai.sim.bench import BenchResult, bench
+from serai.sim.simulate import GameResult, Simulation, Stats, bot_seed, simulate
+
+CHANCE_SHOWN = 8
+"""How many outcomes of a run of chance draws of one kind the game log spells out."""
+
+app = typer.Typer(
+    name="serai",
+    help="Desert board games: play, replay, simulate and benchmark.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+OptionList = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option as key=value; repeatable."),
+]
+Players = Annotated[
+    int | None, typer.Option("--players", "-p", help="Number of players (default: the game's).")
+]
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+@contextmanager
+def _clean_errors() -> Iterator[None]:
+    """Turn errors a user can cause into one red line and exit code 1."""
+    try:
+        yield
+    except (GameError, OSError) as error:
+        Console(stderr=True, highlight=False).print(
+            f"[bold red]error:[/] {escape(str(error))}", soft_wrap=True
+        )
+        raise typer.Exit(1) from None
+
+
+def parse_options(pairs: Sequence[str] | None) -> dict[str, OptionValue]:
+    """``["board=river"]`` → ``{"board": "river"}``; values stay text for ``load_game``."""
+    options: dict[str, OptionValue] = {}
+    for pair in pairs or ():
+        key, equals, value = pair.partition("=")
+        if not equals or not key.strip():
+            raise GameError(f"--option expects key=value, not {pair!r}")
+        options[key.strip()] = value.strip()
+    return options
+
+
+# -- seats ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """One seat of ``--seats``: a kind with an optional argument (``mcts:hard``)."""
+
+    kind: str
+    argument: str | None = None
+
+    def __str__(self) -> str:
+        return self.kind if self.argument is None else f"{self.kind}:{self.argument}"
+
+
+AgentFactory = Callable[[SeatSpec, int, Console, Callable[[], None]], Agent]
+"""Builds the agent of a seat from its spec, its seed, the console and a log flusher."""
+
+
+def _no_argument(spec: SeatSpec) -> None:
+    if spec.argument is not None:
+        raise GameError(f"seat kind {spec.kind!r} takes no argument (got {str(spec)!r})")
+
+
+def _human(spec: SeatSpec, seed: int, console: Console, flush: Callable[[], None]) -> Agent:
+    _no_argument(spec)
+    return TerminalHuman(console, before_turn=flush)
+
+
+def _random(spec: SeatSpec, seed: int, console: Console, flush: Callable[[], None]) -> Agent:
+    _no_argument(spec)
+    return RandomBot(seed)
+
+
+SEAT_KINDS: dict[str, AgentFactory] = {"human": _human, "random": _random}
+"""Seat kinds of ``--seats`` by name; bots register here as they are written."""
+
+
+def parse_seats(text: str, players: int) -> list[SeatSpec]:
+    """Parse ``"human,random,mcts:hard"``: known kinds, one per player."""
+    specs = []
+    for item in text.split(","):
+        kind, colon, argument = item.strip().partition(":")
+        kind = kind.strip().lower()
+        if kind not in SEAT_KINDS:
+            known = ", ".join(sorted(SEAT_KINDS))
+            raise GameError(f"unknown seat kind {kind!r}; known seat kinds: {known}")
+        specs.append(SeatSpec(kind, argument.strip() if colon else None))
+    if len(specs) != players:
+        raise GameError(f"--seats lists {len(specs)} seats but the game has {players} players")
+    return specs
+
+
+# -- output -----------------------------------------------------------------------------
+
+
+class GameLog:
+    """Prints the game as it happens: one line per decision, chance draws summarised.
+
+    A decision's line starts with its action number, counting chance outcomes as
+    ``serai replay --at`` does. Consecutive chance outcomes are held back and printed
+    together by :meth:`flush`, one line per kind of outcome (its first word) spelling out
+    the first :data:`CHANCE_SHOWN`, so a setup of dozens of draws takes a line or two
+    (the board shows what they placed).
+    """
+
+    def __init__(self, console: Console, players: Sequence[str], viewer: int | None) -> None:
+        self.console = console
+        self.players = list(players)
+        self.viewer = viewer
+        self.pending: list[str] = []
+
+    def on_action(self, state: State, action: ActionId, text: str) -> None:
+        """Log ``action`` (not yet applied to ``state``) as the viewer may see it."""
+        text = state.action_to_string_for(self.viewer, action)
+        if state.is_chance_node():
+            self.pending.append(text)
+            return
+        self.flush()
+        seat = state.current_player()
+        number = len(state.history()) + 1
+        forced = (
+            " [dim](forced: the only legal choice)[/]" if len(state.legal_actions()) == 1 else ""
+        )
+        name = escape(self.players[seat])
+        self.console.print(
+            f"[dim]{number:>3}.[/] seat {seat} ({name}): [bold]{escape(text)}[/]{forced}"
+        )
+
+    def flush(self) -> None:
+        """Print the chance outcomes held back, grouped by their first word."""
+        runs: list[tuple[str, list[str]]] = []
+        for text in self.pending:
+            kind, _, rest = text.partition(" ")
+            if runs and runs[-1][0] == kind:
+                runs[-1][1].append(rest)
+            else:
+                runs.append((kind, [rest]))
+        for kind, rests in runs:
+            if len(rests) == 1:
+                line = f"{kind} {rests[0]}".strip()
+            else:
+                shown = " · ".join(rests[:CHANCE_SHOWN])
+                more = f" … (+{len(rests) - CHANCE_SHOWN})" if len(rests) > CHANCE_SHOWN else ""
+                line = f"{len(rests)} × {kind}: {shown}{more}"
+            self.console.print(f"[dim]chance:[/] {escape(line)}")
+        self.pending.clear()
+
+
+def score_table(state: State, players: Sequence[str], title: str) -> Table:
+    """One row per seat, one column per part of ``score_breakdown``; winners marked."""
+    parts = state.score_breakdown()
+    table = Table(title=title)
+    table.add_column("seat", justify="right")
+    table.add_column("player")
+    keys = list(parts[0])
+    for key in keys:
+        table.add_column(key, justify="right", style="bold" if key == "total" else None)
+    over = state.is_terminal()
+    if over:
+        table.add_column("result")
+    returns = state.returns()
+    for seat, part in enumerate(parts):
+        row = [str(seat), escape(players[seat]), *(str(part[key]) for key in keys)]
+        if over:
+            row.append("[green]winner[/]" if returns[seat] > 0 else "")
+        table.add_row(*row)
+    return table
+
+
+def winners_line(state: State, players: Sequence[str]) -> str:
+    """``winner: seat 2 (random)`` or the tied winners."""
+    returns = state.returns()
+    names = [f"seat {s} ({escape(players[s])})" for s in range(len(returns)) if returns[s] > 0]
+    label = "winner" if len(names) == 1 else "tied winners"
+    return f"[bold green]{label}:[/] {', '.join(names)}"
+
+
+# -- commands ---------------------------------------------------------------------------
+
+
+@app.command()
+def games() -> None:
+    """List the games with their player counts and options."""
+    table = Table(title="serai games")
+    table.add_column("name", style="bold", no_wrap=True)
+    table.add_column("title")
+    table.add_column("players", no_wrap=True)
+    table.add_column("options")
+    for name in list_games():
+        with _clean_errors():
+            info = game_info(name)
+        options = "\n".join(
+            f"{o.name}: {' | '.join(str(c) for c in o.choices)} (default {o.default}) — {o.help}"
+            for o in info.options
+        )
+        players = f"{info.min_players}–{info.max_players} (default {info.default_players})"
+        table.add_row(name, info.title, players, escape(options) or "—")
+    _console().print(table)
+
+
+@app.command("play")
+def play_command(
+    game: Annotated[str, typer.Argument(help="Game name (see `serai games`).")],
+    players: Players = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            "--seats",
+            help="Comma-separated seat kinds, one per player: "
+            + ", ".join(sorted(SEAT_KINDS))
+            + " (default: human, then random).",
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of chance and bots (default: a random one).")
+    ] = None,
+    option: OptionList = None,
+    save: Annotated[Path | None, typer.Option(help="Write the game record here (JSON).")] = None,
+) -> None:
+    """Play a game in the terminal against bots or friends at the same keyboard."""
+    console = _console()
+    with _clean_errors():
+        if players is None and seats is not None:
+            players = len(seats.split(","))
+        loaded = load_game(game, players, **parse_options(option))
+        n = loaded.num_players
+        specs = parse_seats(seats or ",".join(["human", *["random"] * (n - 1)]), n)
+        _check_writable(save)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        humans = [s for s, spec in enumerate(specs) if spec.kind == "human"]
+        # One person at the keyboard sees as their seat; several share a spectator's view.
+        viewer = humans[0] if len(humans) == 1 else None
+        log = GameLog(console, [str(spec) for spec in specs], viewer)
+        agents = [
+            SEAT_KINDS[spec.kind](spec, bot_seed(seed, s), console, log.flush)
+            for s, spec in enumerate(specs)
+        ]
+        console.print(
+            f"[bold]{escape(loaded.info.title)}[/] — {n} players, "
+            f"{', '.join(f'{k}={v}' for k, v in loaded.options.items()) or 'no options'}, "
+            f"seed {seed}"
+        )
+        try:
+            record = play(loaded, agents, seed=seed, on_action=log.on_action)
+        except QuitGame:
+            console.print("game abandoned; nothing saved")
+            return
+        log.flush()
+        final = replay(record)
+        console.print(final.render(markup=True), soft_wrap=True)
+        console.print(score_table(final, log.players, "Final scores"))
+        console.print(winners_line(final, log.players))
+        if save is not None:
+            _write_json(save, record.to_json())
+            console.print(f"record saved to {escape(str(save))}")
+
+
+def _check_writable(path: Path | None) -> None:
+    """Refuse an output path in a missing directory before the work, not after it."""
+    if path is not None and not path.parent.is_dir():
+        raise GameError(f"cannot write {path}: there is no directory {path.parent}")
+
+
+def _write_json(path: Path, data: dict[str, Any]) -> None:
+    path.write_text(json.dumps(data, indent=1) + "\n")
+
+
+def _to_move(state: State, players: Sequence[str]) -> str:
+    """Who acts in ``state``, in words."""
+    if state.is_terminal():
+        return "the game is over"
+    if state.is_chance_node():
+        return "chance to draw"
+    seat = state.current_player()
+    return f"seat {seat} ({escape(players[seat])}) to play"
+
+
+def _load_record(path: Path) -> GameRecord:
+    try:
+        data = json.loads(path.read_text())
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise GameError(f"{path} is not a JSON game record: {error}") from None
+    if not isinstance(data, dict):
+        raise GameError(f"{path} is not a serai game record")
+    return GameRecord.from_json(data)
+
+
+@app.command("replay")
+def replay_command(
+    path: Annotated[Path, typer.Argument(help="A record saved by `serai play --save`.")],
+    at: Annotated[
+        int | None, typer.Option("--at", help="Show only the position after this many actions.")
+    ] = None,
+) -> None:
+    """Replay a saved game move by move, or show one position of it."""
+    console = _console()
+    with _clean_errors():
+        record = _load_record(path)
+        final = replay(record)
+        shown = final if at is None else replay(record, at)
+        players = record.players
+        console.print(
+            f"[bold]{escape(final.game.info.title)}[/] — {escape(', '.join(players))}, "
+            f"seed {record.seed}, {len(record)} actions"
+        )
+        if at is not None:
+            console.print(shown.render(markup=True), soft_wrap=True)
+            console.print(f"after {at} of {len(record)} actions: {_to_move(shown, players)}")
+            console.print(score_table(shown, players, f"Scores after {at} actions"))
+            return
+        log = GameLog(console, players, None)
+        state = final.game.new_initial_state()
+        for action in record.actions:
+            decision = not state.is_chance_node()
+            log.on_action(state, action, state.action_to_string(action))
+            state.apply_action(action)
+            if decision:
+                console.print(state.render(markup=True), soft_wrap=True)
+        log.flush()
+        if not final.is_terminal():
+            console.print(f"the game is unfinished: {_to_move(final, players)}")
+            console.print(score_table(final, players, f"Scores after {len(record)} actions"))
+            return
+        console.print(score_table(final, players, "Final scores"))
+        console.print(winners_line(final, players))
+
+
+def _stats_cells(stats: Stats) -> list[str]:
+    return [f"{stats.mean:.2f}", f"{stats.median:g}", f"{stats.min:g}", f"{stats.max:g}"]
+
+
+def summary_tables(result: Simulation) -> list[Table]:
+    """The per-seat results table and the game-length table of a simulation."""
+    summary = result.summary
+    seats = Table(title=f"{result.game}: {summary.games} games, seed {result.seed}")
+    for column in ("seat", "win share", "score mean", "median", "min", "max"):
+        seats.add_column(column, justify="right")
+    for seat, (share, stats) in enumerate(zip(summary.win_share, summary.scores, strict=True)):
+        seats.add_row(str(seat), f"{share:.3f}", *_stats_cells(stats))
+    lengths = Table(title="game length")
+    lengths.add_column("actions")
+    for column in ("mean", "median", "min", "max"):
+        lengths.add_column(column, justify="right")
+    lengths.add_row("all (chance included)", *_stats_cells(summary.length))
+    lengths.add_row("decisions", *_stats_cells(summary.decisions))
+    return [seats, lengths]
+
+
+@app.command("simulate")
+def simulate_command(
+    game: Annotated[str, typer.Argument(help="Game name (see `serai games`).")],
+    players: Players = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the whole batch.")] = 0,
+    option: OptionList = None,
+    json_path: Annotated[
+        Path | None, typer.Option("--json", help="Write per-game results and summary here.")
+    ] = None,
+    workers: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+) -> None:
+    """Play many games between random bots and summarise who wins and by how much."""
+    console = _console()
+    with _clean_errors():
+        loaded = load_game(game, players, **parse_options(option))
+        _check_writable(json_path)
+        with Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+        ) as progress:
+            task = progress.add_task(f"simulating {game}", total=games)
+
+            def advance(_: GameResult) -> None:
+                progress.advance(task)
+
+            result = simulate(loaded, games, seed, workers, on_result=advance)
+        for table in summary_tables(result):
+            console.print(table)
+        if json_path is not None:
+            _write_json(json_path, result.to_json())
+            console.print(f"results written to {escape(str(json_path))}")
+
+
+def bench_table(result: BenchResult) -> Table:
+    """The figures of a benchmark, one per row, with how each was measured."""
+    options = ", ".join(f"{k}={v}" for k, v in result.params.items())
+    table = Table(title=f"{result.game} ({options}): median of {result.runs} runs")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    table.add_column("how", style="dim")
+    playouts = f"random playouts, {result.seconds:g} s per run"
+    positions = f"per call, on {result.positions} mid-game positions"
+    table.add_row("playout actions/s", f"{result.actions_per_second:,.0f}", playouts)
+    table.add_row("playout games/s", f"{result.games_per_second:,.1f}", playouts)
+    table.add_row("clone()", f"{result.clone_us:.2f} µs", positions)
+    table.add_row("legal_actions()", f"{result.legal_actions_us:.2f} µs", positions)
+    table.add_row(
+        "state memory", f"{result.state_bytes:,} bytes", "tracemalloc, one mid-game state"
+    )
+    return table
+
+
+@app.command("bench")
+def bench_command(
+    game: Annotated[str, typer.Argument(help="Game name (see `serai games`).")],
+    players: Players = None,
+    option: OptionList = None,
+    runs: Annotated[int, typer.Option(min=1, help="Runs; each figure is their median.")] = 5,
+    seconds: Annotated[
+        float, typer.Option(min=0.001, help="Playout seconds per run (timings: a quarter each).")
+    ] = 1.0,
+    json_path: Annotated[
+        Path | None, typer.Option("--json", help="Write the figures here.")
+    ] = None,
+) -> None:
+    """Measure playout speed, clone and legal-action cost, and state size."""
+    console = _console()
+    with _clean_errors():
+        loaded = load_game(game, players, **parse_options(option))
+        _check_writable(json_path)
+        with console.status(f"benchmarking {game}…"):
+            result = bench(loaded, runs, seconds)
+        console.print(bench_table(result))
+        if json_path is not None:
+            _write_json(json_path, result.to_json())
+            console.print(f"figures written to {escape(str(json_path))}")

@@ -1,0 +1,180 @@
+"""A person at the terminal as an :class:`~serai.Agent`: board, choices, prompt.
+
+The agent works for any registered game through the engine contract: it shows
+``state.render(markup=True)``, lists the legal actions in the game's notation and reads
+either notation (``state.string_to_action``) or a number from the list of legal actions.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.markup import escape
+
+from serai.engine import ActionId, IllegalActionError, State
+
+MENU_LIMIT = 40
+"""Up to this many legal actions are shown as a numbered menu; more are grouped."""
+
+GROUP_SHOWN = 16
+"""How many choices of one group the compact listing shows before eliding the rest."""
+
+COMMANDS = {
+    "help": "notation and commands",
+    "moves": "every legal action, numbered (also: list)",
+    "board": "show the board again",
+    "quit": "abandon the game",
+}
+
+
+class QuitGame(Exception):
+    """The person at the terminal asked to stop (``quit``, end of input or Ctrl-C)."""
+
+
+@contextmanager
+def tab_completion(choices: Sequence[str]) -> Iterator[None]:
+    """While reading one line, complete ``choices`` on Tab if ``readline`` is available.
+
+    Without ``readline`` (or without a terminal) input works the same, uncompleted.
+    """
+    try:
+        import readline
+    except ImportError:
+        yield
+        return
+    if not sys.stdin.isatty():
+        yield
+        return
+
+    def complete(text: str, index: int) -> str | None:
+        matches = [choice for choice in choices if choice.startswith(text)]
+        return matches[index] if index < len(matches) else None
+
+    old_completer = readline.get_completer()
+    old_delims = readline.get_completer_delims()
+    # No delimiters: the whole line is completed, since actions contain spaces.
+    readline.set_completer_delims("")
+    readline.set_completer(complete)
+    if "libedit" in (readline.__doc__ or ""):
+        readline.parse_and_bind("bind ^I rl_complete")
+    else:
+        readline.parse_and_bind("tab: complete")
+    try:
+        yield
+    finally:
+        readline.set_completer(old_completer)
+        readline.set_completer_delims(old_delims)
+
+
+def group_choices(texts: Sequence[str]) -> dict[str, list[str]]:
+    """Group action texts by all words but the last, keeping their order.
+
+    >>> group_choices(["camel red 7,3", "camel red 7,4", "camel blue 1,1", "pass"])
+    {'camel red': ['7,3', '7,4'], 'camel blue': ['1,1'], '': ['pass']}
+    """
+    groups: dict[str, list[str]] = {}
+    for text in texts:
+        head, _, last = text.rpartition(" ")
+        groups.setdefault(head, []).append(last)
+    return groups
+
+
+class TerminalHuman:
+    """Asks the person at the terminal for each decision of the seat it plays.
+
+    A decision with a single legal action is returned without asking (the game log says
+    it was forced). ``before_turn`` runs before the board is shown, so a caller can
+    first flush its pending log lines.
+    """
+
+    name = "human"
+
+    def __init__(self, console: Console, before_turn: Callable[[], None] | None = None) -> None:
+        self.console = console
+        self.before_turn = before_turn
+
+    def act(self, state: State) -> ActionId:
+        """Show the position and read a legal action; raise :class:`QuitGame` to stop."""
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        if self.before_turn is not None:
+            self.before_turn()
+        texts = [state.action_to_string(action) for action in actions]
+        self.show_board(state)
+        self.show_choices(texts)
+        seat = state.current_player()
+        while True:
+            line = self.read(f"seat {seat}> ", [*texts, *COMMANDS, "list"])
+            command = line.lower()
+            if not command:
+                continue
+            if command == "quit":
+                raise QuitGame
+            if command == "help":
+                self.show_help(state)
+            elif command in ("moves", "list"):
+                self.show_numbered(texts)
+            elif command == "board":
+                self.show_board(state)
+                self.show_choices(texts)
+            elif command.isdecimal():
+                number = int(command)
+                if 1 <= number <= len(actions):
+                    return actions[number - 1]
+                self.console.print(
+                    f"[red]no choice {number}[/]: the choices are numbered 1 to {len(actions)}"
+                    " (type 'moves' to see them)"
+                )
+            else:
+                try:
+                    return state.string_to_action(line)
+                except IllegalActionError as error:
+                    self.console.print(f"[red]illegal:[/] {escape(str(error))}")
+
+    def read(self, prompt: str, choices: Sequence[str]) -> str:
+        """One line of input, stripped; end of input or Ctrl-C raise :class:`QuitGame`."""
+        with tab_completion(choices):
+            try:
+                return input(prompt).strip()
+            except (EOFError, KeyboardInterrupt):
+                self.console.print()
+                raise QuitGame from None
+
+    def show_board(self, state: State) -> None:
+        """The board, then whose turn it is and that seat's score so far."""
+        seat = state.current_player()
+        self.console.print(state.render(markup=True, seat=seat), soft_wrap=True)
+        parts = state.score_breakdown()[seat]
+        points = "  ".join(f"{key} {value}" for key, value in parts.items())
+        self.console.print(f"[bold]seat {seat} to play[/]  (your points so far: {points})")
+
+    def show_choices(self, texts: Sequence[str]) -> None:
+        """A numbered menu of few choices, or the choices grouped by their leading words."""
+        if len(texts) <= MENU_LIMIT:
+            self.show_numbered(texts)
+            return
+        self.console.print(f"{len(texts)} legal actions:")
+        for head, lasts in group_choices(texts).items():
+            shown = " ".join(lasts[:GROUP_SHOWN])
+            more = f" … (+{len(lasts) - GROUP_SHOWN})" if len(lasts) > GROUP_SHOWN else ""
+            label = f"[bold]{escape(head)}[/]: " if head else ""
+            self.console.print(f"  {label}{escape(shown)}{more}")
+        self.console.print("type an action, or 'moves' for a numbered list of all of them")
+
+    def show_numbered(self, texts: Sequence[str]) -> None:
+        """Every choice with its number, in columns."""
+        entries = [f"[cyan]{number:>3}[/] {escape(text)}" for number, text in enumerate(texts, 1)]
+        self.console.print(Columns(entries, column_first=True, padding=(0, 2)))
+
+    def show_help(self, state: State) -> None:
+        """The game's notation and the commands."""
+        self.console.print(f"notation: {escape(state.notation_help())}")
+        self.console.print("or a number from the list of legal actions ('moves')")
+        for command, meaning in COMMANDS.items():
+            self.console.print(f"  [bold]{command}[/]: {meaning}")
+        self.console.print("Tab completes legal actions where the terminal supports it.")

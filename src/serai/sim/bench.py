@@ -1,0 +1,184 @@
+"""``serai bench``: how fast a game's engine is, measured honestly and repeatably.
+
+Every run plays the same seeded games and times the same positions; each figure is the
+median over the runs.
+
+>>> from serai import load_game
+>>> result = bench(load_game("through_the_desert", players=2), runs=1, seconds=0.05)
+>>> result.games_per_second > 0 and result.clone_us > 0 and result.state_bytes > 0
+True
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+import tracemalloc
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from operator import methodcaller
+from typing import Any
+
+from serai.engine import ActionId, Game, GameError, OptionValue, State, sample_chance
+
+POSITIONS = 16
+"""How many mid-game positions the per-call timings and the memory figure use."""
+
+
+@dataclass(frozen=True)
+class BenchResult:
+    """The figures of ``serai bench``, each the median over ``runs`` runs."""
+
+    game: str
+    version: str
+    params: dict[str, OptionValue]
+    runs: int
+    seconds: float
+    """The playout time budget of each run."""
+    actions_per_second: float
+    """Random-playout actions (chance outcomes included) per second."""
+    games_per_second: float
+    clone_us: float
+    """One ``clone()`` of a mid-game position, in microseconds."""
+    legal_actions_us: float
+    """One ``legal_actions()`` call on a mid-game position, in microseconds."""
+    state_bytes: int
+    """Memory held by one mid-game state (tracemalloc), shared static tables excluded."""
+    positions: int
+    """How many mid-game positions the per-call timings and the memory figure use."""
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict of every field."""
+        return asdict(self)
+
+
+def random_playout(state: State, rng: random.Random) -> int:
+    """Play ``state`` to the end with uniform choices and sampled chance; the action count."""
+    count = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = sample_chance(state, rng)
+        else:
+            actions = state.legal_actions()
+            action = actions[rng.randrange(len(actions))]
+        state.apply_unchecked(action)
+        count += 1
+    return count
+
+
+def playout_rate(game: Game, seconds: float) -> tuple[float, float]:
+    """Actions/s and games/s of random playouts seeded 0, 1, 2, … for ``seconds`` (≥ 1 game)."""
+    games = actions = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while games == 0 or elapsed < seconds:
+        actions += random_playout(game.new_initial_state(), random.Random(games))
+        games += 1
+        elapsed = time.perf_counter() - start
+    return actions / elapsed, games / elapsed
+
+
+def _rebuild(game: Game, actions: Sequence[ActionId]) -> State:
+    state = game.new_initial_state()
+    for action in actions:
+        state.apply_unchecked(action)
+    return state
+
+
+def mid_game_histories(game: Game, count: int = POSITIONS) -> list[list[ActionId]]:
+    """Action histories of ``count`` positions halfway through seeded random games.
+
+    Each stops at the first decision (not a chance node) from the middle of its game on.
+    """
+    histories = []
+    for seed in range(count):
+        full = game.new_initial_state()
+        random_playout(full, random.Random(seed))
+        actions = full.history()
+        cut = len(actions) // 2
+        state = _rebuild(game, actions[:cut])
+        while state.is_chance_node():
+            state.apply_unchecked(actions[cut])
+            cut += 1
+        if not state.is_terminal():
+            histories.append(actions[:cut])
+    if not histories:
+        raise GameError(f"{game.info.name}: random games gave no mid-game decision to time")
+    return histories
+
+
+def time_per_call(
+    call: Callable[[State], object], states: Sequence[State], seconds: float
+) -> float:
+    """Microseconds per ``call(state)``, cycling through ``states`` for ``seconds`` (≥ 1 pass)."""
+    calls = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while calls == 0 or elapsed < seconds:
+        for state in states:
+            call(state)
+        calls += len(states)
+        elapsed = time.perf_counter() - start
+    return elapsed / calls * 1e6
+
+
+def state_bytes(game: Game, history: Sequence[ActionId]) -> int:
+    """Bytes still allocated after building the position ``history`` leads to.
+
+    The position is built once beforehand so that static tables and caches the game fills
+    on first use are not counted: what remains is the memory of the state itself.
+    """
+    _rebuild(game, history)
+    tracemalloc.start()
+    try:
+        state = _rebuild(game, history)
+        size, _peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    del state
+    return size
+
+
+def bench(game: Game, runs: int = 5, seconds: float = 1.0) -> BenchResult:
+    """Benchmark ``game``: ``runs`` runs of ``seconds`` of playouts plus per-call timings.
+
+    The clone and legal-action timings of a run each take a quarter of ``seconds``.
+    """
+    if runs < 1:
+        raise GameError(f"the number of runs must be at least 1, not {runs}")
+    if seconds <= 0:
+        raise GameError(f"the time budget must be positive, not {seconds}")
+    histories = mid_game_histories(game)
+    states = [_rebuild(game, history) for history in histories]
+    figures: dict[str, list[float]] = {
+        "actions": [],
+        "games": [],
+        "clone": [],
+        "legal": [],
+        "bytes": [],
+    }
+    for _ in range(runs):
+        actions_per_second, games_per_second = playout_rate(game, seconds)
+        figures["actions"].append(actions_per_second)
+        figures["games"].append(games_per_second)
+        figures["clone"].append(time_per_call(methodcaller("clone"), states, seconds / 4))
+        figures["legal"].append(time_per_call(methodcaller("legal_actions"), states, seconds / 4))
+        figures["bytes"].append(statistics.median(state_bytes(game, h) for h in histories))
+
+    def median(key: str) -> float:
+        return float(statistics.median(figures[key]))
+
+    return BenchResult(
+        game=game.info.name,
+        version=game.info.version,
+        params=game.params(),
+        runs=runs,
+        seconds=seconds,
+        actions_per_second=median("actions"),
+        games_per_second=median("games"),
+        clone_us=median("clone"),
+        legal_actions_us=median("legal"),
+        state_bytes=round(median("bytes")),
+        positions=len(histories),
+    )

@@ -1,0 +1,260 @@
+"""The ``serai`` command, driven through typer's test runner."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+import serai
+from serai.cli import GameLog, app, parse_options, parse_seats
+from serai.sim import bot_seed
+
+GAME = "through_the_desert"
+
+# A wide terminal so that rich does not wrap the lines the tests look for.
+runner = CliRunner(env={"COLUMNS": "200"})
+
+
+def run(*args: str, input: str | None = None, code: int = 0) -> str:
+    result = runner.invoke(app, list(args), input=input)
+    assert result.exit_code == code, result.output
+    assert "Traceback" not in result.output
+    return result.output
+
+
+def load_record(path: Path) -> serai.GameRecord:
+    return serai.GameRecord.from_json(json.loads(path.read_text()))
+
+
+def board_text(state: serai.State) -> str:
+    """The board as the CLI prints it, without colour."""
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(state.render(markup=True), soft_wrap=True)
+    return console.export_text()
+
+
+def test_games_lists_players_and_options() -> None:
+    out = run("games")
+    assert GAME in out and "Through the Desert" in out
+    assert "2–5" in out
+    assert "board" in out and "mountain" in out and "river" in out
+
+
+def test_play_random_seats_to_the_end_and_save(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    out = run("play", GAME, "--seats", "random,random", "--seed", "7", "--save", str(path))
+    assert "chance: 5 × palm" in out
+    assert "seat 0 (random): leader" in out and "seat 1 (random): camel" in out
+    assert "Final scores" in out and "caravan" in out and "total" in out
+    assert "winner" in out
+    record = load_record(path)
+    assert record.seed == 7 and record.players == ["random", "random"]
+    final = serai.replay(record)
+    assert final.is_terminal() and final.scores() == record.scores
+
+
+def test_play_replays_a_simulated_game(tmp_path: Path) -> None:
+    game = serai.load_game(GAME, players=3, board="river")
+    result = serai.sim.simulate(game, games=1, seed=4).results[0]
+    path = tmp_path / "game.json"
+    seeds = ("--seed", str(result.seed), "--option", "board=river", "--save", str(path))
+    run("play", GAME, "--seats", "random,random,random", *seeds)
+    assert load_record(path).scores == list(result.scores)
+
+
+def test_play_with_a_human_who_errs_then_quits() -> None:
+    typed = "camel red 0,0\nmoves\nhelp\nboard\n99999\n1\nnonsense\nquit\n"
+    out = run("play", GAME, "--seats", "human,random", "--seed", "3", input=typed)
+    assert "legal actions:" in out  # the grouped listing of a leader turn
+    assert "illegal:" in out and "leader phase" in out and "Legal: leader" in out
+    assert "  1 leader blue" in out  # the numbered list of 'moves'
+    assert "notation:" in out and "quit: abandon the game" in out
+    assert "no choice 99999" in out
+    assert "seat 0 (human): leader blue" in out
+    assert "is not an action of through_the_desert" in out
+    assert "game abandoned" in out
+    assert "Final scores" not in out
+
+
+def test_forced_choices_are_played_without_asking() -> None:
+    # R11: with 5 players the last seat to remove a leader has one colour left.
+    seats = ("--seats", "random,random,random,random,human", "--seed", "0")
+    out = run("play", GAME, *seats, input="quit\n")
+    forced, _, rest = out.partition("(forced: the only legal choice)")
+    assert "seat 4 (human): remove-leader" in forced.splitlines()[-1]
+    assert "seat 4>" not in forced and "seat 4>" in rest
+    assert "game abandoned" in rest
+
+
+def test_end_of_input_abandons_the_game() -> None:
+    out = run("play", GAME, "--players", "2", "--seed", "3", input="")
+    assert "game abandoned" in out
+
+
+def test_human_playing_first_choices_to_the_end(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    seats = ("--seats", "random,human,random", "--seed", "5", "--save", str(path))
+    out = run("play", GAME, *seats, input="1\n" * 400)
+    assert "seat 1 to play" in out
+    assert "Final scores" in out
+    record = load_record(path)
+    assert record.players == ["random", "human", "random"]
+    state = serai.load_game(GAME, players=3).new_initial_state()
+    for action in record.actions:
+        if state.current_player() == 1:
+            assert action == state.legal_actions()[0]
+        state.apply_action(action)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--players", "7"), "takes 2 to 5 players, not 7"),
+        (("--option", "board=moon"), "allowed mountain, river"),
+        (("--option", "board"), "--option expects key=value"),
+        (("--option", "colour=red"), "unknown option 'colour'"),
+        (("--seats", "human,robot"), "known seat kinds: human, random"),
+        (("--players", "3", "--seats", "random,random"), "lists 2 seats but the game has 3"),
+        (("--seats", "random:hard,random"), "takes no argument"),
+    ],
+)
+def test_play_errors_are_one_clean_line(args: tuple[str, ...], message: str) -> None:
+    out = run("play", GAME, *args, code=1)
+    assert "error:" in out and message in out
+    assert len(out.strip().splitlines()) == 1
+
+
+def test_unknown_game_is_a_clean_error() -> None:
+    out = run("simulate", "chess", code=1)
+    assert "unknown game 'chess'" in out and GAME in out
+
+
+def test_simulate_table_and_json_match_replayed_games(tmp_path: Path) -> None:
+    path = tmp_path / "sim.json"
+    out = run(
+        "simulate", GAME, "--players", "4", "--games", "20", "--seed", "1", "--json", str(path)
+    )
+    assert "20 games" in out and "win share" in out and "decisions" in out
+    data = json.loads(path.read_text())
+    assert data["options"] == {"players": 4, "board": "mountain"}
+    assert len(data["results"]) == 20
+    assert sum(data["summary"]["win_share"]) == pytest.approx(1.0)
+    game = serai.load_game(GAME, players=4)
+    for result in data["results"][:3]:
+        agents = [serai.bots.RandomBot(bot_seed(result["seed"], seat)) for seat in range(4)]
+        record = serai.play(game, agents, seed=result["seed"])
+        assert record.scores == result["scores"]
+        assert len(record) == result["length"]
+
+
+def test_simulate_workers_give_the_same_results(tmp_path: Path) -> None:
+    outputs = []
+    for workers in ("1", "2"):
+        path = tmp_path / f"sim{workers}.json"
+        args = ("--games", "8", "--seed", "2", "--workers", workers, "--json", str(path))
+        run("simulate", GAME, "--option", "board=river", *args)
+        outputs.append(json.loads(path.read_text()))
+    assert outputs[0] == outputs[1]
+
+
+@pytest.fixture(scope="module")
+def saved_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("replay") / "game.json"
+    run("play", GAME, "--seats", "random,random", "--seed", "11", "--save", str(path))
+    return path
+
+
+def test_replay_move_by_move(saved_game: Path) -> None:
+    record = load_record(saved_game)
+    out = run("replay", str(saved_game))
+    state = serai.load_game(GAME, players=2).new_initial_state()
+    for index, (action, chance) in enumerate(zip(record.actions, record.chance, strict=True)):
+        state.apply_action(action)
+        if index % 9 == 0:  # a sample keeps the test fast
+            # The board after each decision, not after each setup draw.
+            assert (board_text(state) in out) != chance
+    assert "chance: 5 × palm" in out
+    assert record.texts[-1] in out
+    assert "Final scores" in out and "winner" in out
+
+
+def test_replay_at_shows_one_position(saved_game: Path) -> None:
+    out = run("replay", str(saved_game), "--at", "50")
+    assert "after 50 of" in out and "to play" in out
+    assert "Scores after 50 actions" in out
+    assert board_text(serai.replay(load_record(saved_game), 50)) in out
+    assert "Final scores" not in out
+    out = run("replay", str(saved_game), "--at", "9999", code=1)
+    assert "cannot replay to action 9999" in out
+
+
+def test_replay_of_an_unfinished_game(tmp_path: Path, saved_game: Path) -> None:
+    data = json.loads(saved_game.read_text())
+    data["actions"], data["scores"] = data["actions"][:45], None
+    path = tmp_path / "unfinished.json"
+    path.write_text(json.dumps(data))
+    out = run("replay", str(path))
+    assert "the game is unfinished: seat" in out and "Scores after 45 actions" in out
+    assert "winner" not in out
+
+
+def test_outputs_in_missing_directories_are_refused_before_the_work(tmp_path: Path) -> None:
+    missing = str(tmp_path / "nowhere" / "out.json")
+    for args in (
+        ("play", GAME, "--seats", "random,random", "--save", missing),
+        ("simulate", GAME, "--games", "2", "--json", missing),
+        ("bench", GAME, "--runs", "1", "--json", missing),
+    ):
+        out = run(*args, code=1)
+        assert out.startswith("error: cannot write") and "there is no directory" in out
+
+
+def test_replay_refuses_bad_files(tmp_path: Path, saved_game: Path) -> None:
+    missing = tmp_path / "missing.json"
+    assert "No such file" in run("replay", str(missing), code=1)
+    garbage = tmp_path / "garbage.json"
+    garbage.write_text("not json")
+    assert "is not a JSON game record" in run("replay", str(garbage), code=1)
+    garbage.write_text("[1, 2]")
+    assert "not a serai game record" in run("replay", str(garbage), code=1)
+    data = json.loads(saved_game.read_text())
+    data["actions"][40]["action"] = 4000
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(data))
+    assert "record action 40" in run("replay", str(tampered), code=1)
+
+
+def test_bench_json(tmp_path: Path) -> None:
+    path = tmp_path / "bench.json"
+    args = ("--players", "2", "--runs", "1", "--seconds", "0.2", "--json", str(path))
+    out = run("bench", GAME, *args)
+    assert "actions/s" in out and "clone()" in out and "legal_actions()" in out
+    figures = json.loads(path.read_text())
+    assert figures["params"] == {"players": 2, "board": "mountain"}
+    for key in ("actions_per_second", "games_per_second", "clone_us", "legal_actions_us"):
+        assert figures[key] > 0
+    assert figures["state_bytes"] > 0
+
+
+def test_parse_options_and_seats() -> None:
+    assert parse_options(["board=river", " players = 3 "]) == {"board": "river", "players": "3"}
+    specs = parse_seats("Human, random ,random:hard", 3)
+    assert [str(spec) for spec in specs] == ["human", "random", "random:hard"]
+
+
+def test_game_log_summarises_chance_runs() -> None:
+    console = Console(width=200, record=True, file=io.StringIO())
+    log = GameLog(console, ["a", "b"], None)
+    log.pending = ["palm 3,2", *(f"token {col},0 2" for col in range(11)), "palm 1,7"]
+    log.flush()
+    lines = console.export_text().splitlines()
+    assert lines[0] == "chance: palm 3,2"
+    assert lines[1].startswith("chance: 11 × token: 0,0 2 · 1,0 2 · ")
+    assert lines[1].endswith("7,0 2 … (+3)")
+    assert lines[2] == "chance: palm 1,7"
+    assert log.pending == []
