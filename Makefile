@@ -26,7 +26,7 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/mypy src
 
 test: lint
-	$(BIN)/python -m pytest -n 2
+	$(BIN)/python -m pytest -n 2 -q
 
 # Rewrite every golden playthrough from its header; review the diff before committing.
 golden: $(VENV)/.installed-dev

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from typer.testing import CliRunner
 
 import serai
 from serai.cli import GameLog, app, parse_options, parse_seats
+from serai.human import TerminalHuman
 from serai.sim import bot_seed
 
 GAME = "through_the_desert"
@@ -258,3 +260,15 @@ def test_game_log_summarises_chance_runs() -> None:
     assert lines[1].endswith("7,0 2 … (+3)")
     assert lines[2] == "chance: palm 1,7"
     assert log.pending == []
+
+
+def test_human_input_is_tidied_before_the_strict_parser(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = serai.load_game(GAME, players=2).new_initial_state()
+    rng = random.Random(0)
+    while state.is_chance_node():
+        state.apply_action(serai.sample_chance(state, rng))
+    first = state.legal_actions()[0]
+    typed = "  " + state.action_to_string(first).upper().replace(" ", "   ") + " "
+    monkeypatch.setattr("builtins.input", lambda prompt: typed)
+    human = TerminalHuman(Console(file=io.StringIO()))
+    assert human.act(state) == first

@@ -132,7 +132,7 @@ class TerminalHuman:
                 )
             else:
                 try:
-                    return state.string_to_action(line)
+                    return state.string_to_action(" ".join(line.split()).lower())
                 except IllegalActionError as error:
                     self.console.print(f"[red]illegal:[/] {escape(str(error))}")
 

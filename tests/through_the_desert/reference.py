@@ -53,9 +53,9 @@ def closed(state: ThroughTheDesertState) -> set[int]:
     return {h for region, _ in state.closed_regions for h in range(HEXES) if region >> h & 1}
 
 
-def camel_actions(state: ThroughTheDesertState) -> list[int]:
-    """R12, clause by clause, for the player to act."""
-    seat = state.player
+def camel_actions(state: ThroughTheDesertState, seat: int | None = None) -> list[int]:
+    """R12, clause by clause, for ``seat`` (by default the player to act)."""
+    seat = state.player if seat is None else seat
     owners = owner_map(state)
     palm_hexes, closed_hexes = palms(state), closed(state)
     out = []

@@ -56,7 +56,11 @@ def setup(
         if h in wanted:
             value = wanted[h]
         else:
-            reserve = [sum(1 for w in wanted.values() if w == v) for v in (1, 2, 3)]
+            # Reserve only the named tokens still to come (a dealt one no longer needs it).
+            dealt = set(state.token_hexes[: state.dealt])
+            reserve = [
+                sum(1 for wh, w in wanted.items() if w == v and wh not in dealt) for v in (1, 2, 3)
+            ]
             value = max((1, 2, 3), key=lambda v: state.pool[v - 1] - reserve[v - 1])
         state.apply_action(TOKEN_BASE + 3 * h + value - 1)
     return state

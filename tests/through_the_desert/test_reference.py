@@ -26,7 +26,7 @@ def playout(players: int, board: str, seed: int) -> ThroughTheDesertState:
         legal = state.legal_actions()
         if state.phase == CAMELS:
             assert legal == reference.camel_actions(state)  # R12
-        elif state.phase == LEADERS and rng.random() < 0.3:
+        elif state.phase == LEADERS:
             assert legal == reference.leader_actions(state)  # R8, R10, R11
         action = legal[rng.randrange(len(legal))]
         if state.phase != CAMELS:
@@ -40,13 +40,13 @@ def playout(players: int, board: str, seed: int) -> ThroughTheDesertState:
             (frozenset(h for h in range(299) if region >> h & 1), caravan)
             for region, caravan in state.closed_regions[regions_before:]
         ]
-        assert sorted(got, key=lambda r: min(r[0])) == sorted(expected, key=lambda r: min(r[0]))
+        assert got == expected  # R17, closed in R27 order (smallest hex index first)
     assert state.scores() == reference.final_scores(state)  # spec §8
     return state
 
 
 @pytest.mark.parametrize(("players", "board"), CONFIGS, ids=lambda v: str(v))
-def test_incremental_rules_match_the_reference(players: int, board: str) -> None:
+def test_r8_r12_r17_r22_incremental_engine_matches_the_reference(players: int, board: str) -> None:
     closures = 0
     for seed in range(6):
         closures += len(playout(players, board, 1000 * players + seed).closed_regions)

@@ -176,8 +176,9 @@ class State(abc.ABC):
         """Parse notation into a legal action, or raise :class:`IllegalActionError`."""
         if self.is_terminal():
             raise IllegalActionError("the game is over: no action is legal")
-        normal = " ".join(str(text).split()).lower()
-        action = self.parse_action(normal)
+        # Spec §9 of every game: only the canonical text is accepted; user interfaces
+        # may tidy what people type before they call this.
+        action = self.parse_action(text) if isinstance(text, str) else None
         if action is None:
             raise IllegalActionError(
                 f"{text!r} is not an action of {self.game.info.name} ({self.notation_help()})",

@@ -465,14 +465,18 @@ class ThroughTheDesertState(State):
         open_hexes = self.layout.playable & ~self.occupied & ~self.closed
         foreign = self.occupied & ~self.pieces[caravan]
         seeds = NEIGHBOURS[h] & open_hexes
+        enclosed = []
         while seeds:
             seed = seeds & -seeds
             region = self._enclosed_region(seed, open_hexes, foreign)
             if region:
-                self._close(caravan, region)
+                enclosed.append(region)
                 seeds &= ~region
             else:
                 seeds ^= seed
+        # R27: regions close in increasing order of their smallest hex index.
+        for region in sorted(enclosed, key=lambda r: r & -r):
+            self._close(caravan, region)
 
     @staticmethod
     def _enclosed_region(seed: Mask, open_hexes: Mask, foreign: Mask) -> Mask:
