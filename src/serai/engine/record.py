@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from serai.engine.core import ActionId, Game, OptionValue, State
-from serai.engine.errors import GameError, IllegalActionError
+from serai.engine.errors import GameError
 from serai.engine.registry import load_game
 
 RECORD_FORMAT = 1
@@ -154,23 +154,17 @@ def replay(record: GameRecord, upto: int | None = None) -> State:
         raise GameError(f"cannot replay to action {count}: the record has {len(record.actions)}")
     state = game.new_initial_state()
     for index in range(count):
-        action = record.actions[index]
+        action, recorded = record.actions[index], record.texts[index]
         try:
-            if state.is_terminal() or not state.is_legal(action):
-                raise IllegalActionError(
-                    state.why_illegal(action)
-                    if not state.is_terminal()
-                    else "the game is already over"
-                )
             text = state.action_to_string(action)
-            if text != record.texts[index]:
-                raise GameError(
-                    f"record action {index} is {record.texts[index]!r}, "
-                    f"but the game gives {text!r} for action id {action}"
-                )
             state.apply_action(action)
-        except IllegalActionError as error:
-            raise GameError(f"record action {index} ({record.texts[index]!r}): {error}") from error
+        except GameError as error:
+            raise GameError(f"record action {index} ({recorded!r}): {error}") from error
+        if text != recorded:
+            raise GameError(
+                f"record action {index} is {recorded!r}, "
+                f"but the game gives {text!r} for action id {action}"
+            )
     if upto is None and record.scores is not None:
         if not state.is_terminal():
             raise GameError("record claims final scores but its game did not end")

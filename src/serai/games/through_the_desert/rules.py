@@ -5,17 +5,15 @@ is indexed ``seat * 5 + colour`` (R9). Each caravan keeps its ``zone``, the hexe
 any of its pieces, so a camel's legal hexes are ``zone & free`` minus the zones of the
 other players' caravans of that colour (R12) with no scan of the board.
 
-Integer actions (the notation of spec §9 is what people and records read):
+Integer actions (people and records read the notation of spec §9 instead):
 
-=================  ==========================  ================================
-range              meaning                     text
-=================  ==========================  ================================
-0 .. 1494          camel, ``colour*299+hex``    ``camel red 7,3``
-1495 .. 2989       leader, ``1495+colour*299+hex``  ``leader blue 8,10``
-2990 .. 2994       remove a leader (5 players)  ``remove-leader green``
-2995 .. 3293       chance: palm on a hex        ``palm 3,2``
-3294 .. 4190       chance: token, ``3294+hex*3+value-1``  ``token 7,10 2``
-=================  ==========================  ================================
+- ``0 .. 1494``: camel, ``colour * 299 + hex`` (``camel red 7,3``);
+- ``1495 .. 2989``: leader, ``1495 + colour * 299 + hex`` (``leader blue 8,10``);
+- ``2990 .. 2994``: remove a leader, 5 players (``remove-leader green``);
+- ``2995 .. 3293``: chance, a palm on ``2995 + hex`` (``palm 3,2``);
+- ``3294 .. 4190``: chance, a token, ``3294 + 3 * hex + value - 1`` (``token 7,10 2``).
+
+Colours are indexed blue, green, red, yellow, white; hexes by ``23 * row + col``.
 """
 
 from __future__ import annotations
@@ -767,7 +765,6 @@ def _state_from_fields(game: ThroughTheDesert, data: Mapping[str, Any]) -> Throu
     state = ThroughTheDesertState(game)
     n = state.n
     state._history = [int(a) for a in data["history"]]
-    state.phase = int(data["phase"])
     for h in data["palms"]:
         state._place_palm(int(h))
     state.phase = int(data["phase"])
