@@ -148,7 +148,8 @@ class TerminalHuman:
     def show_board(self, state: State) -> None:
         """The board, then whose turn it is and that seat's score so far."""
         seat = state.current_player()
-        self.console.print(state.render(markup=True, seat=seat), soft_wrap=True)
+        board = state.render(markup=True, seat=seat, highlight=state.legal_actions())
+        self.console.print(board, soft_wrap=True)
         parts = state.score_breakdown()[seat]
         points = "  ".join(f"{key} {value}" for key, value in parts.items())
         self.console.print(f"[bold]seat {seat} to play[/]  (your points so far: {points})")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from serai.games.through_the_desert.render import render_map
-from serai.games.through_the_desert.rules import OVER, ThroughTheDesertState
+from serai.games.through_the_desert.rules import OVER, ThroughTheDesertState, action_hexes
 from tests.through_the_desert.scenario import act, camel, camel_position, setup
 
 
@@ -90,3 +90,19 @@ def test_view_lists_public_board_facts() -> None:
     assert view["supply"]["red"] == 22 - 3
     red = next(c for c in view["caravans"] if c["seat"] == 0 and c["colour"] == "red")
     assert red == {"seat": 0, "colour": "red", "camels": 3, "palms": [], "river": False}
+
+
+def test_legal_hexes_are_highlighted_for_the_player() -> None:
+    state = enclosed_position()
+    state.player, state.placed = 0, 0
+    legal = [a for a in state.legal_actions() if a // 299 == 2]  # red camels
+    marked = {a % 299 for a in legal}
+    plain = state.render(highlight=legal)
+    assert "a hex where you may place now" in plain
+    for h in marked:
+        col, row = h % 23, h // 23
+        line = render_map(state, highlight=action_hexes(legal)).splitlines()[1 + 2 * row + col % 2]
+        glyph = line.ljust(100)[6 + 4 * col : 8 + 4 * col]
+        assert glyph == " +" or glyph.startswith("~")  # a token hex keeps its value
+    assert "[reverse]" in state.render(markup=True, highlight=legal)
+    assert " +" not in render_map(state)

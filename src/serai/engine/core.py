@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import abc
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeAlias
 
@@ -257,9 +257,14 @@ class State(abc.ABC):
         """
         return self.action_to_string(action)
 
-    def render(self, markup: bool = False, seat: Seat | None = None) -> str:
-        """The board as ``seat`` sees it (``None``: a spectator) as text; with ``markup``,
-        styled in rich's markup for colour terminals."""
+    def render(
+        self, markup: bool = False, seat: Seat | None = None, highlight: Iterable[ActionId] = ()
+    ) -> str:
+        """The board as ``seat`` sees it (``None``: a spectator) as text.
+
+        With ``markup`` it is styled in rich's markup for colour terminals; the places
+        the ``highlight`` actions would act on are marked (a player's legal choices).
+        """
         return repr(self)
 
     def __str__(self) -> str:

@@ -36,7 +36,16 @@ LEGEND = (
 RIVER_LEGEND = "river side: '.' west bank, ':' east bank"
 
 
-def _glyph(state: ThroughTheDesertState, h: int, markup: bool) -> str:
+def _glyph(state: ThroughTheDesertState, h: int, markup: bool, highlight: int) -> str:
+    text = _plain_glyph(state, h, markup)
+    if not highlight >> h & 1:
+        return text
+    if markup:
+        return f"[reverse]{text}[/reverse]"
+    return " +" if text.endswith(".") or text.endswith(":") else text
+
+
+def _plain_glyph(state: ThroughTheDesertState, h: int, markup: bool) -> str:
     from serai.games.through_the_desert.rules import NUM_COLOURS
 
     bit = 1 << h
@@ -63,7 +72,8 @@ def _glyph(state: ThroughTheDesertState, h: int, markup: bool) -> str:
     return "[dim] .[/]" if markup else " ."
 
 
-def render_map(state: ThroughTheDesertState, markup: bool = False) -> str:
+def render_map(state: ThroughTheDesertState, markup: bool = False, highlight: int = 0) -> str:
+    """The hex grid; hexes in ``highlight`` are marked ``+`` (reversed with markup)."""
     header = "     " + "".join(f"{c:>3} " for c in range(COLS))
     lines = [header.rstrip()]
     for row in range(ROWS):
@@ -71,16 +81,22 @@ def render_map(state: ThroughTheDesertState, markup: bool = False) -> str:
             cells = []
             for col in range(COLS):
                 cells.append(
-                    _glyph(state, hex_index(col, row), markup) if col % 2 == parity else "  "
+                    _glyph(state, hex_index(col, row), markup, highlight)
+                    if col % 2 == parity
+                    else "  "
                 )
             label = f"{row:>3}  " if parity == 0 else "     "
             lines.append((label + "".join(f" {c} " for c in cells)).rstrip())
     return "\n".join(lines)
 
 
-def render(state: ThroughTheDesertState, markup: bool = False, seat: int | None = None) -> str:
+def render(
+    state: ThroughTheDesertState, markup: bool = False, seat: int | None = None, highlight: int = 0
+) -> str:
     """The map, the supply and each seat's points as ``seat`` may see them (R24)."""
-    lines = [render_map(state, markup), LEGEND]
+    lines = [render_map(state, markup, highlight), LEGEND]
+    if highlight:
+        lines.append("+ (reversed in colour): a hex where you may place now")
     if state.layout.river:
         lines.append(RIVER_LEGEND)
     view = state.view(seat)

@@ -19,7 +19,7 @@ Colours are indexed blue, green, red, yellow, white; hexes by ``23 * row + col``
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from itertools import permutations
 from typing import Any
 
@@ -726,10 +726,12 @@ class ThroughTheDesertState(State):
     def __repr__(self) -> str:
         return f"<through_the_desert state after {len(self._history)} actions>"
 
-    def render(self, markup: bool = False, seat: Seat | None = None) -> str:
+    def render(
+        self, markup: bool = False, seat: Seat | None = None, highlight: Iterable[ActionId] = ()
+    ) -> str:
         from serai.games.through_the_desert.render import render
 
-        return render(self, markup, seat)
+        return render(self, markup, seat, action_hexes(highlight))
 
 
 @register
@@ -804,6 +806,17 @@ def _state_from_fields(game: ThroughTheDesert, data: Mapping[str, Any]) -> Throu
     if len(state.pieces) != NUM_COLOURS * n or len(state.claimed) != 3 * n:
         raise ValueError("field sizes do not match the number of players")
     return state
+
+
+def action_hexes(actions: Iterable[ActionId]) -> Mask:
+    """The hexes that camel, leader and palm actions name, as a mask."""
+    mask = 0
+    for action in actions:
+        if action < REMOVE_BASE:
+            mask |= 1 << (action - CAMEL_BASE) % HEXES
+        elif PALM_BASE <= action < TOKEN_BASE:
+            mask |= 1 << (action - PALM_BASE)
+    return mask
 
 
 def parse_action(text: str) -> ActionId | None:
