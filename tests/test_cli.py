@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 import serai
 from serai.cli import GameLog, app, parse_options, parse_seats
-from serai.human import TerminalHuman
+from serai.human import QuitGame, TerminalHuman
 from serai.sim import bot_seed
 
 GAME = "through_the_desert"
@@ -244,7 +244,7 @@ def test_bench_json(tmp_path: Path) -> None:
 
 
 def test_parse_options_and_seats() -> None:
-    assert parse_options(["board=river", " players = 3 "]) == {"board": "river", "players": "3"}
+    assert parse_options(["board=river", " speed = 3 "]) == {"board": "river", "speed": "3"}
     specs = parse_seats("Human, random ,random:hard", 3)
     assert [str(spec) for spec in specs] == ["human", "random", "random:hard"]
 
@@ -272,3 +272,32 @@ def test_human_input_is_tidied_before_the_strict_parser(monkeypatch: pytest.Monk
     monkeypatch.setattr("builtins.input", lambda prompt: typed)
     human = TerminalHuman(Console(file=io.StringIO()))
     assert human.act(state) == first
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "bench"])
+def test_players_as_an_option_is_a_clean_error(command: str) -> None:
+    result = runner.invoke(app, [command, GAME, "--option", "players=3"])
+    assert result.exit_code == 1
+    assert "--players" in result.output and "Traceback" not in result.output
+
+
+def test_a_shared_screen_never_shows_hidden_values_unasked(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.through_the_desert.scenario import camel_position, to_act
+
+    state = camel_position(
+        2, [(0, "red", "1,4")], [(0, "red", "0,4"), (0, "red", "1,5")], tokens={"0,5": 3}
+    )
+    to_act(state, 0)
+    state.apply_action(state.string_to_action("camel red 0,6"))  # seat 0 takes the 3 (R17)
+    to_act(state, 0)
+    for shared, shown in ((True, False), (False, True)):
+        out = io.StringIO()
+        typed = iter(["secret", "quit"] if shared else ["quit"])
+        monkeypatch.setattr("builtins.input", lambda prompt, typed=typed: next(typed))
+        human = TerminalHuman(Console(file=out, width=120), shared_screen=shared)
+        with pytest.raises(QuitGame):
+            human.act(state)
+        board, _, after_secret = out.getvalue().partition("shared screen: type 'secret'")
+        assert ("water 3" in board) is shown
+        if shared:
+            assert "water 3" in after_secret  # asked for on purpose

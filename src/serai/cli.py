@@ -79,9 +79,12 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, OptionValue]:
     options: dict[str, OptionValue] = {}
     for pair in pairs or ():
         key, equals, value = pair.partition("=")
-        if not equals or not key.strip():
+        key = key.strip()
+        if not equals or not key:
             raise GameError(f"--option expects key=value, not {pair!r}")
-        options[key.strip()] = value.strip()
+        if key == "players":
+            raise GameError(f"set the number of players with --players, not --option {pair}")
+        options[key] = value.strip()
     return options
 
 
@@ -99,8 +102,20 @@ class SeatSpec:
         return self.kind if self.argument is None else f"{self.kind}:{self.argument}"
 
 
-AgentFactory = Callable[[SeatSpec, int, Console, Callable[[], None]], Agent]
-"""Builds the agent of a seat from its spec, its seed, the console and a log flusher."""
+@dataclass(frozen=True)
+class SeatContext:
+    """What a seat's agent is built with besides its spec."""
+
+    seed: int
+    console: Console
+    flush: Callable[[], None]
+    """Prints the game log held back so far; called before a person is asked to act."""
+    shared_screen: bool
+    """Several people play at this terminal, so none may be shown their hidden values."""
+
+
+AgentFactory = Callable[[SeatSpec, SeatContext], Agent]
+"""Builds the agent of a seat from its spec and context."""
 
 
 def _no_argument(spec: SeatSpec) -> None:
@@ -108,14 +123,16 @@ def _no_argument(spec: SeatSpec) -> None:
         raise GameError(f"seat kind {spec.kind!r} takes no argument (got {str(spec)!r})")
 
 
-def _human(spec: SeatSpec, seed: int, console: Console, flush: Callable[[], None]) -> Agent:
+def _human(spec: SeatSpec, context: SeatContext) -> Agent:
     _no_argument(spec)
-    return TerminalHuman(console, before_turn=flush)
+    return TerminalHuman(
+        context.console, before_turn=context.flush, shared_screen=context.shared_screen
+    )
 
 
-def _random(spec: SeatSpec, seed: int, console: Console, flush: Callable[[], None]) -> Agent:
+def _random(spec: SeatSpec, context: SeatContext) -> Agent:
     _no_argument(spec)
-    return RandomBot(seed)
+    return RandomBot(context.seed)
 
 
 SEAT_KINDS: dict[str, AgentFactory] = {"human": _human, "random": _random}
@@ -276,11 +293,13 @@ def play_command(
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         humans = [s for s, spec in enumerate(specs) if spec.kind == "human"]
-        # One person at the keyboard sees as their seat; several share a spectator's view.
+        # One person at the keyboard sees as their seat; several share a spectator's view
+        # (R24 and its kin: nobody's hidden values on a shared screen).
+        shared = len(humans) > 1
         viewer = humans[0] if len(humans) == 1 else None
         log = GameLog(console, [str(spec) for spec in specs], viewer)
         agents = [
-            SEAT_KINDS[spec.kind](spec, bot_seed(seed, s), console, log.flush)
+            SEAT_KINDS[spec.kind](spec, SeatContext(bot_seed(seed, s), console, log.flush, shared))
             for s, spec in enumerate(specs)
         ]
         console.print(

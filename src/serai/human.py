@@ -27,6 +27,7 @@ COMMANDS = {
     "help": "notation and commands",
     "moves": "every legal action, numbered (also: list)",
     "board": "show the board again",
+    "secret": "on a shared screen: your own hidden values (others look away)",
     "quit": "abandon the game",
 }
 
@@ -93,9 +94,15 @@ class TerminalHuman:
 
     name = "human"
 
-    def __init__(self, console: Console, before_turn: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        console: Console,
+        before_turn: Callable[[], None] | None = None,
+        shared_screen: bool = False,
+    ) -> None:
         self.console = console
         self.before_turn = before_turn
+        self.shared_screen = shared_screen
 
     def act(self, state: State) -> ActionId:
         """Show the position and read a legal action; raise :class:`QuitGame` to stop."""
@@ -122,6 +129,8 @@ class TerminalHuman:
             elif command == "board":
                 self.show_board(state)
                 self.show_choices(texts)
+            elif command == "secret":
+                self.show_secret(state)
             elif command.isdecimal():
                 number = int(command)
                 if 1 <= number <= len(actions):
@@ -146,13 +155,19 @@ class TerminalHuman:
                 raise QuitGame from None
 
     def show_board(self, state: State) -> None:
-        """The board, then whose turn it is and that seat's score so far."""
+        """The board as this seat may see it (as a spectator on a shared screen)."""
         seat = state.current_player()
-        board = state.render(markup=True, seat=seat, highlight=state.legal_actions())
+        viewer = None if self.shared_screen else seat
+        board = state.render(markup=True, seat=viewer, highlight=state.legal_actions())
         self.console.print(board, soft_wrap=True)
-        parts = state.score_breakdown()[seat]
-        points = "  ".join(f"{key} {value}" for key, value in parts.items())
-        self.console.print(f"[bold]seat {seat} to play[/]  (your points so far: {points})")
+        self.console.print(f"[bold]seat {seat} to play[/]")
+        if self.shared_screen:
+            self.console.print("[dim]shared screen: type 'secret' to see your hidden values[/]")
+
+    def show_secret(self, state: State) -> None:
+        """This seat's own view, asked for on purpose on a shared screen."""
+        seat = state.current_player()
+        self.console.print(state.render(markup=True, seat=seat), soft_wrap=True)
 
     def show_choices(self, texts: Sequence[str]) -> None:
         """A numbered menu of few choices, or the choices grouped by their leading words."""

@@ -38,7 +38,7 @@ def test_unknown_game_names_the_known_games() -> None:
         serai.load_game("chess")
 
 
-@pytest.mark.parametrize("bad", ["three", "", True, 2.5])
+@pytest.mark.parametrize("bad", ["three", "", "²", "３", True, 2.5])
 def test_players_must_be_a_whole_number(bad: object) -> None:
     with pytest.raises(serai.GameError, match="whole number"):
         serai.load_game("through_the_desert", players=bad)  # type: ignore[arg-type]

@@ -66,7 +66,7 @@ def load_game(name: str, players: int | str | None = None, **options: Any) -> Ga
     if players is None:
         players = info.default_players
     if isinstance(players, str):
-        if not players.strip().isdigit():
+        if not (players.strip().isascii() and players.strip().isdecimal()):
             raise GameError(f"players must be a whole number, not {players!r}")
         players = int(players)
     if isinstance(players, bool) or not isinstance(players, int):

@@ -62,10 +62,15 @@ def hex_name(index: Hex) -> str:
     return f"{col},{row}"
 
 
+def _is_number(text: str) -> bool:
+    """Plain ASCII decimal without leading zeros: the only way spec §9 writes numbers."""
+    return text.isascii() and text.isdecimal() and str(int(text)) == text
+
+
 def parse_hex(text: str) -> Hex | None:
     """``"7,10"`` → its index; ``None`` unless it is a hex of the grid in canonical form."""
     parts = text.split(",")
-    if len(parts) != 2 or not all(p.isdigit() and str(int(p)) == p for p in parts):
+    if len(parts) != 2 or not all(_is_number(p) for p in parts):
         return None
     col, row = int(parts[0]), int(parts[1])
     if col >= COLS or row >= ROWS:
