@@ -30,7 +30,7 @@ test: lint
 
 # Rewrite every golden playthrough from its header; review the diff before committing.
 golden: $(VENV)/.installed-dev
-	$(BIN)/python -m serai.engine.playthrough tests/golden/*.txt
+	$(BIN)/python -m serai.sim.playthrough tests/golden/*.txt
 
 bench: $(VENV)/.installed
 	$(BIN)/serai bench through_the_desert --players 4

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from serai.engine.playthrough import read_header, transcript
+from serai.sim.playthrough import read_header, transcript
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.txt"))
 

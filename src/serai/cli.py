@@ -352,6 +352,9 @@ def _load_record(path: Path) -> GameRecord:
     return GameRecord.from_json(data)
 
 
+FULL_REVIEW = " (a record holds every hidden value: shown here; the board is a spectator's)"
+
+
 @app.command("replay")
 def replay_command(
     path: Annotated[Path, typer.Argument(help="A record saved by `serai play --save`.")],
@@ -373,7 +376,7 @@ def replay_command(
         if at is not None:
             console.print(shown.render(markup=True), soft_wrap=True)
             console.print(f"after {at} of {len(record)} actions: {_to_move(shown, players)}")
-            console.print(score_table(shown, players, f"Scores after {at} actions"))
+            console.print(score_table(shown, players, f"Scores after {at} actions{FULL_REVIEW}"))
             return
         log = GameLog(console, players, None)
         state = final.game.new_initial_state()
@@ -386,7 +389,9 @@ def replay_command(
         log.flush()
         if not final.is_terminal():
             console.print(f"the game is unfinished: {_to_move(final, players)}")
-            console.print(score_table(final, players, f"Scores after {len(record)} actions"))
+            console.print(
+                score_table(final, players, f"Scores after {len(record)} actions{FULL_REVIEW}")
+            )
             return
         console.print(score_table(final, players, "Final scores"))
         console.print(winners_line(final, players))

@@ -11,6 +11,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import serai
 from serai.engine.conformance import Configuration, configurations
@@ -95,7 +97,7 @@ def check_copies(state: serai.State, record: serai.GameRecord) -> None:
 
 
 def check_views(state: serai.State, rng: random.Random) -> bool:
-    """Views are JSON and blind to what they hide; True if something was hidden."""
+    """Views, boards and log lines are blind to what they hide; True if something was hidden."""
     hidden_somewhere = False
     data = canonical(state.to_json())
     for seat in [None, *range(state.game.num_players)]:
@@ -104,6 +106,10 @@ def check_views(state: serai.State, rng: random.Random) -> bool:
         assert json.loads(text) == view, "a view must be plain JSON"
         scrambled = state.scramble_hidden(seat, rng)
         assert canonical(scrambled.view(seat)) == text, f"view({seat}) shows hidden values"
+        assert scrambled.render(seat=seat) == state.render(seat=seat), "render leaks"
+        for action in sample(rng, state.legal_actions()):
+            shown = state.action_to_string_for(seat, action)
+            assert scrambled.action_to_string_for(seat, action) == shown, "the log leaks"
         hidden_somewhere |= canonical(scrambled.to_json()) != data
         if seat is not None:
             resampled = state.resample_hidden(seat, rng)
@@ -203,3 +209,19 @@ def test_render_fits_a_terminal(config: Configuration) -> None:
     for state in (game.new_initial_state(), final):
         text = str(state)
         assert text and max(len(line) for line in text.splitlines()) <= 100
+
+
+@pytest.mark.parametrize("name", serai.list_games())
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_any_position_survives_serialisation(name: str, data: st.DataObject) -> None:
+    config = data.draw(st.sampled_from(configurations(name)), label="configuration")
+    seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+    game = config.load()
+    record = serai.play(game, random_agents(game, seed % 1000), seed=seed)
+    upto = data.draw(st.integers(0, len(record)), label="actions")
+    state = serai.replay(record, upto=upto)
+    text = json.dumps(state.to_json())
+    assert canonical(game.state_from_json(json.loads(text)).to_json()) == canonical(state.to_json())
+    saved = serai.GameRecord.from_json(json.loads(json.dumps(record.to_json())))
+    assert saved == record

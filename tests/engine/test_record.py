@@ -114,3 +114,35 @@ def test_state_json_from_another_game_configuration_is_refused(record: serai.Gam
         other.state_from_json(data)
     with pytest.raises(serai.GameError, match="rules version"):
         serai.load_game("through_the_desert", players=3).state_from_json({**data, "version": "0"})
+
+
+def test_state_json_that_contradicts_its_history_is_refused(record: serai.GameRecord) -> None:
+    game = serai.load_game("through_the_desert", players=3)
+    data = serai.replay(record).to_json()
+    assert game.state_from_json(data).to_json() == data
+    with pytest.raises(serai.GameError, match="contradict its history: phase"):
+        game.state_from_json({**data, "phase": 3})  # a finished game claiming the leader phase
+    with pytest.raises(serai.GameError, match="claimed"):
+        game.state_from_json({**data, "claimed": [0] * 9})
+    with pytest.raises(serai.GameError, match="history action 40"):
+        history = data["history"][:]
+        history[40] = history[39]
+        game.state_from_json({**data, "history": history})
+    for bad in (None, "1,2", [1, "2"], [True]):
+        with pytest.raises(serai.GameError, match="history"):
+            game.state_from_json({**data, "history": bad})
+
+
+def test_replay_checks_chance_flags_and_seats(record: serai.GameRecord) -> None:
+    flipped = serai.GameRecord.from_json(record.to_json())
+    flipped.chance[0] = False
+    with pytest.raises(serai.GameError, match=r"record action 0 .* should be a chance outcome"):
+        serai.replay(flipped)
+    flipped = serai.GameRecord.from_json(record.to_json())
+    flipped.chance[40] = True
+    with pytest.raises(serai.GameError, match=r"record action 40 .* should be a decision"):
+        serai.replay(flipped)
+    crowd = serai.GameRecord.from_json(record.to_json())
+    crowd.players = ["x"]
+    with pytest.raises(serai.GameError, match="names 1 players for a 3-player game"):
+        serai.replay(crowd)

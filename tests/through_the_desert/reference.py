@@ -8,6 +8,7 @@ over sets. Tests compare the fast engine against it.
 from __future__ import annotations
 
 from collections import deque
+from itertools import permutations
 
 from serai.games.through_the_desert.board import COLS, ROWS
 from serai.games.through_the_desert.rules import (
@@ -92,8 +93,28 @@ def leader_hexes(state: ThroughTheDesertState) -> list[int]:
     return out
 
 
+def leader_colours(state: ThroughTheDesertState) -> list[int]:
+    """R10, R11: after round 1 any colour held; in round 1 a colour not yet placed in the
+    round such that the later seats can still each get a distinct colour they hold."""
+    seat, n = state.player, state.n
+    holds = [{c for c in range(NUM_COLOURS) if state.held[s] >> c & 1} for s in range(n)]
+    if state.leaders_placed >= n:
+        return sorted(holds[seat])
+    placed = {c for c in range(NUM_COLOURS) if state.round1 >> c & 1}
+    later = range(seat + 1, n)
+    out = []
+    for colour in sorted(holds[seat] - placed):
+        free = set(range(NUM_COLOURS)) - placed - {colour}
+        if any(
+            all(pick[i] in holds[s] for i, s in enumerate(later))
+            for pick in permutations(sorted(free), len(later))
+        ):
+            out.append(colour)
+    return out
+
+
 def leader_actions(state: ThroughTheDesertState) -> list[int]:
-    colours = [c for c in range(NUM_COLOURS) if state.leader_colours(state.player) >> c & 1]
+    colours = leader_colours(state)
     return [LEADER_BASE + c * HEXES + h for c in colours for h in leader_hexes(state)]
 
 

@@ -80,11 +80,32 @@ class Game(abc.ABC):
     def new_initial_state(self) -> State:
         """The root: before setup, whose chance events are the first nodes."""
 
-    @abc.abstractmethod
     def state_from_json(self, data: Mapping[str, Any]) -> State:
-        """Rebuild a state from :meth:`State.to_json` exactly."""
+        """Rebuild a state from :meth:`State.to_json` exactly.
 
-    def check_json_header(self, data: Mapping[str, Any]) -> None:
+        The history is replayed through the checked path and every stored field must
+        agree with the result, so JSON from a user or the network cannot produce a state
+        the rules could not reach.
+        """
+        self._check_json_header(data)
+        history = data.get("history")
+        if not isinstance(history, list) or not all(
+            isinstance(a, int) and not isinstance(a, bool) for a in history
+        ):
+            raise GameError("state JSON needs 'history', a list of action ids")
+        state = self.new_initial_state()
+        for index, action in enumerate(history):
+            try:
+                state.apply_action(action)
+            except IllegalActionError as error:
+                raise GameError(f"state history action {index}: {error}") from error
+        rebuilt = state.to_json()
+        if rebuilt != dict(data):
+            wrong = sorted(k for k in rebuilt.keys() | data.keys() if rebuilt.get(k) != data.get(k))
+            raise GameError(f"state fields contradict its history: {', '.join(wrong)}")
+        return state
+
+    def _check_json_header(self, data: Mapping[str, Any]) -> None:
         """Refuse JSON written by another game, rules version or set of options."""
         if data.get("game") != self.info.name:
             raise GameError(f"state is of game {data.get('game')!r}, not {self.info.name!r}")

@@ -59,7 +59,7 @@ class GameRecord:
             "players": list(self.players),
             "seed": self.seed,
             "actions": [
-                {"action": a, "text": t, "chance": c, "t": round(s, 6)}
+                {"action": a, "text": t, "chance": c, "t": s}
                 for a, t, c, s in zip(
                     self.actions, self.texts, self.chance, self.times, strict=True
                 )
@@ -132,7 +132,7 @@ def play(
         record.actions.append(action)
         record.texts.append(text)
         record.chance.append(is_chance)
-        record.times.append(time.perf_counter() - start)
+        record.times.append(round(time.perf_counter() - start, 6))  # µs: what JSON keeps
     record.scores = state.scores()
     return record
 
@@ -149,12 +149,19 @@ def replay(record: GameRecord, upto: int | None = None) -> State:
             f"record was played under rules version {record.version}; "
             f"this is version {game.info.version}"
         )
+    if len(record.players) != game.num_players:
+        raise GameError(
+            f"record names {len(record.players)} players for a {game.num_players}-player game"
+        )
     count = len(record.actions) if upto is None else upto
     if not 0 <= count <= len(record.actions):
         raise GameError(f"cannot replay to action {count}: the record has {len(record.actions)}")
     state = game.new_initial_state()
     for index in range(count):
         action, recorded = record.actions[index], record.texts[index]
+        if record.chance[index] != state.is_chance_node():
+            kind = "a chance outcome" if state.is_chance_node() else "a decision"
+            raise GameError(f"record action {index} ({recorded!r}) should be {kind}")
         try:
             text = state.action_to_string(action)
             state.apply_action(action)

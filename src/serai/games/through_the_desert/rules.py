@@ -19,7 +19,7 @@ Colours are indexed blue, green, red, yellow, white; hexes by ``23 * row + col``
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from itertools import permutations
 from typing import Any
 
@@ -47,7 +47,6 @@ from serai.games.through_the_desert.board import (
     grow,
     hex_name,
     layout_for,
-    mask_of,
     parse_hex,
 )
 
@@ -753,59 +752,6 @@ class ThroughTheDesert(Game):
 
     def new_initial_state(self) -> ThroughTheDesertState:
         return ThroughTheDesertState(self)
-
-    def state_from_json(self, data: Mapping[str, Any]) -> ThroughTheDesertState:
-        self.check_json_header(data)
-        try:
-            return _state_from_fields(self, data)
-        except (KeyError, TypeError, ValueError, IndexError) as error:
-            raise GameError(f"malformed through_the_desert state: {error!r}") from error
-
-
-def _state_from_fields(game: ThroughTheDesert, data: Mapping[str, Any]) -> ThroughTheDesertState:
-    """Rebuild the stored fields and derive the rest (zones, masks, counts)."""
-    state = ThroughTheDesertState(game)
-    n = state.n
-    state._history = [int(a) for a in data["history"]]
-    for h in data["palms"]:
-        state._place_palm(int(h))
-    state.phase = int(data["phase"])
-    state.dealt = int(data["dealt"])
-    state.pool = [int(v) for v in data["pool"]]
-    for h, value in data["tokens"]:
-        state.token_value[h] = value
-        state.tokens |= 1 << h
-    state.leaders = mask_of(int(h) for h in data["leaders"])
-    for caravan, hexes in enumerate(data["pieces"]):
-        for h in hexes:
-            state.pieces[caravan] |= 1 << h
-            state.zone[caravan] |= NEIGHBOURS[h]
-            state.occupied |= 1 << h
-            if not state.leaders >> h & 1:
-                state.camels[caravan] += 1
-                state.supply[caravan % NUM_COLOURS] -= 1
-    for h in bits(state.leaders):
-        state.leader_zone |= (1 << h) | NEIGHBOURS[h]
-    state.leaders_placed = state.leaders.bit_count()
-    for hexes, caravan in data["closed_regions"]:
-        region = mask_of(int(h) for h in hexes)
-        state.closed |= region
-        state.closed_regions.append((region, int(caravan)))
-        state.area[int(caravan) // NUM_COLOURS] += (region & ~state.palms).bit_count()
-    state.free = state.layout.playable & ~state.occupied & ~state.closed & ~state.palms
-    state.held = [int(v) for v in data["held"]]
-    state.removed = [int(v) for v in data["removed"]]
-    state.round1 = int(data["round1"])
-    state.oasis_scored = [mask_of(int(h) for h in hexes) for hexes in data["oasis_scored"]]
-    state.river_scored = int(data["river_scored"])
-    state.claimed = [int(v) for v in data["claimed"]]
-    state.player = int(data["player"])
-    state.turn = int(data["turn"])
-    state.placed = int(data["placed"])
-    state.ending = bool(data["ending"])
-    if len(state.pieces) != NUM_COLOURS * n or len(state.claimed) != 3 * n:
-        raise ValueError("field sizes do not match the number of players")
-    return state
 
 
 def action_hexes(actions: Iterable[ActionId]) -> Mask:

@@ -3,29 +3,27 @@
 A transcript starts with a JSON header line naming the game, options and seed; the
 rest is derived from it, so one command regenerates it after an intended change::
 
-    python -m serai.engine.playthrough tests/golden/*.txt            # rewrite from headers
-    python -m serai.engine.playthrough --new tests/golden/x.txt \\
+    python -m serai.sim.playthrough tests/golden/*.txt            # rewrite from headers
+    python -m serai.sim.playthrough --new tests/golden/x.txt \\
         through_the_desert seed=7 players=3 board=river             # add one
 """
 
 from __future__ import annotations
 
 import json
+import random
 import sys
 from pathlib import Path
 from typing import Any
 
-from serai.bots.random_bot import RandomBot
-from serai.engine.record import sample_chance
-from serai.engine.registry import load_game
+from serai.bots import RandomBot
+from serai.engine import load_game, sample_chance
 
 HEADER = "# serai playthrough "
 
 
 def transcript(header: dict[str, Any]) -> str:
     """The transcript of the game ``header`` describes, played by seeded random bots."""
-    import random
-
     options = dict(header["options"])
     seed = int(header["seed"])
     game = load_game(str(header["game"]), **options)
