@@ -23,6 +23,7 @@ HEXES = COLS * ROWS
 SHADED_FIRST_COL = 18
 
 COLOURS = ("blue", "green", "red", "yellow", "white")
+NUM_COLOURS = len(COLOURS)
 
 # R1: the mountain side, reconstructed (spec §3.2). '#' blocked, 'O' oasis hex,
 # 'w' watering-hole hex, '.' plain desert.

@@ -13,6 +13,7 @@ from serai.games.through_the_desert.board import (
     CENTRAL,
     COLOURS,
     COLS,
+    NUM_COLOURS,
     ROWS,
     WEST_BANK,
     hex_index,
@@ -46,8 +47,6 @@ def _glyph(state: ThroughTheDesertState, h: int, markup: bool, highlight: int) -
 
 
 def _plain_glyph(state: ThroughTheDesertState, h: int, markup: bool) -> str:
-    from serai.games.through_the_desert.rules import NUM_COLOURS
-
     bit = 1 << h
     layout = state.layout
     if not layout.playable & bit:

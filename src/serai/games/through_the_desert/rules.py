@@ -39,6 +39,7 @@ from serai.games.through_the_desert.board import (
     COLOURS,
     HEXES,
     NEIGHBOURS,
+    NUM_COLOURS,
     SHADED,
     Hex,
     Layout,
@@ -49,8 +50,9 @@ from serai.games.through_the_desert.board import (
     layout_for,
     parse_hex,
 )
+from serai.games.through_the_desert.render import render
+from serai.games.through_the_desert.views import table_view
 
-NUM_COLOURS = len(COLOURS)
 CAMEL_BASE = 0
 LEADER_BASE = NUM_COLOURS * HEXES
 REMOVE_BASE = 2 * NUM_COLOURS * HEXES
@@ -246,6 +248,10 @@ class ThroughTheDesertState(State):
     def leader_round(self) -> int:
         """0-based round of the leader phase (R10 restricts round 0)."""
         return self.leaders_placed // self.n
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
 
     def camels_this_turn(self) -> int:
         """R13: how many camels the current camel turn places."""
@@ -655,8 +661,6 @@ class ThroughTheDesertState(State):
     # -- information ----------------------------------------------------------------
     def view(self, seat: Seat | None) -> dict[str, Any]:
         """R24, spec §7: claimed token values only to their owner until the end."""
-        from serai.games.through_the_desert.views import table_view
-
         return table_view(self, seat)
 
     def resample_hidden(self, seat: Seat, rng: random.Random) -> ThroughTheDesertState:
@@ -728,8 +732,6 @@ class ThroughTheDesertState(State):
     def render(
         self, markup: bool = False, seat: Seat | None = None, highlight: Iterable[ActionId] = ()
     ) -> str:
-        from serai.games.through_the_desert.render import render
-
         return render(self, markup, seat, action_hexes(highlight))
 
 

@@ -9,16 +9,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from serai.engine import Seat
-from serai.games.through_the_desert.board import COLOURS, bits, hex_name
+from serai.games.through_the_desert.board import COLOURS, NUM_COLOURS, bits, hex_name
 
 if TYPE_CHECKING:
     from serai.games.through_the_desert.rules import ThroughTheDesertState
 
 
 def table_view(state: ThroughTheDesertState, seat: Seat | None) -> dict[str, Any]:
-    from serai.games.through_the_desert.rules import NUM_COLOURS, OVER, PHASE_NAMES
-
-    over = state.phase == OVER
+    over = state.is_terminal()
     breakdown = state.score_breakdown()
     players = []
     for owner in range(state.n):
@@ -72,11 +70,9 @@ def table_view(state: ThroughTheDesertState, seat: Seat | None) -> dict[str, Any
         "seat": seat,
         "players": state.n,
         "board": state.layout.side,
-        "phase": PHASE_NAMES[state.phase],
+        "phase": state.phase_name,
         "to_act": to_act if to_act >= 0 else None,
-        "camels_this_turn": state.camels_this_turn()
-        if PHASE_NAMES[state.phase] == "camels"
-        else None,
+        "camels_this_turn": state.camels_this_turn() if state.phase_name == "camels" else None,
         "placed_this_turn": state.placed,
         "ending": state.ending,
         "palms": [hex_name(h) for h in bits(state.palms)],
