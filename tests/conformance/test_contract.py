@@ -110,10 +110,20 @@ def check_views(state: serai.State, rng: random.Random) -> bool:
         for action in sample(rng, state.legal_actions()):
             shown = state.action_to_string_for(seat, action)
             assert scrambled.action_to_string_for(seat, action) == shown, "the log leaks"
+        observation = state.observation(seat)
+        assert len(observation) == state.game.observation_size()
+        assert all(math.isfinite(x) for x in observation)
+        assert scrambled.observation(seat) == observation, f"observation({seat}) leaks"
         hidden_somewhere |= canonical(scrambled.to_json()) != data
         if seat is not None:
             resampled = state.resample_hidden(seat, rng)
             assert canonical(resampled.view(seat)) == text, "resampling changed what seat sees"
+            # A world drawn for a seat depends only on what that seat knows, so search
+            # from it cannot learn what the seat may not see.
+            draw = rng.randrange(2**32)
+            assert canonical(state.resample_hidden(seat, random.Random(draw)).to_json()) == (
+                canonical(resampled.resample_hidden(seat, random.Random(draw)).to_json())
+            ), "resample_hidden depends on values the seat has not seen"
     return hidden_somewhere
 
 
@@ -148,6 +158,8 @@ def test_random_playout_keeps_the_contract(config: Configuration, seed: int) -> 
     while not state.is_terminal():
         assert len(record.actions) < game.max_game_length()
         assert state.returns() == [0.0] * game.num_players
+        estimate = state.estimate()
+        assert len(estimate) == game.num_players and all(math.isfinite(x) for x in estimate)
         check_actions(state, rng)
         check_copies(state, record)
         hidden_seen |= check_views(state, rng)
@@ -176,6 +188,7 @@ def test_random_playout_keeps_the_contract(config: Configuration, seed: int) -> 
     winners = [s for s in range(game.num_players) if scores[s] == max(scores)]
     assert all(math.isclose(returns[s], 1 / len(winners)) for s in winners)
     assert [part["total"] for part in state.score_breakdown()] == scores
+    assert state.estimate() == [float(score) for score in scores]
     assert hidden_seen, "scramble_hidden never changed anything: the leak check proved nothing"
 
 

@@ -76,6 +76,10 @@ class Game(abc.ABC):
     def max_game_length(self) -> int:
         """An upper bound on the number of actions, chance included, of any game."""
 
+    def observation_size(self) -> int:
+        """The length of every :meth:`State.observation` vector of this game."""
+        raise GameError(f"{self.info.name} has no observation vector")
+
     @abc.abstractmethod
     def new_initial_state(self) -> State:
         """The root: before setup, whose chance events are the first nodes."""
@@ -219,6 +223,10 @@ class State(abc.ABC):
     def clone(self) -> State:
         """An independent copy; cheap (a handful of flat lists)."""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        # ``copy.deepcopy`` (as OpenSpiel's Python games use) gets the cheap clone.
+        return self.clone()
+
     @abc.abstractmethod
     def history(self) -> list[ActionId]:
         """Every action applied since the root, chance outcomes included."""
@@ -235,6 +243,15 @@ class State(abc.ABC):
     def score_breakdown(self) -> list[dict[str, int]]:
         """Per seat the parts of the score by the game's own names, with ``total``."""
         return [{"total": score} for score in self.scores()]
+
+    def estimate(self) -> list[float]:
+        """What the position is worth to each seat, in points: the bots' evaluation.
+
+        :meth:`scores` plus a short estimate of what each seat can still expect, documented
+        by each game; the default is :meth:`scores`. It reads the full state, so bots call
+        it only on states from :meth:`resample_hidden`.
+        """
+        return [float(score) for score in self.scores()]
 
     def returns(self) -> list[float]:
         """0 for all until the end; then tied winners share 1 (spec README)."""
@@ -269,6 +286,13 @@ class State(abc.ABC):
 
         They are the same in every state of a game: nothing appears or vanishes.
         """
+
+    def observation(self, seat: Seat | None) -> list[float]:
+        """:meth:`view` as :meth:`Game.observation_size` numbers, for learning agents.
+
+        Like the view it shows only what ``seat`` may see; each game documents its layout.
+        """
+        raise GameError(f"{self.game.info.name} has no observation vector")
 
     def action_to_string_for(self, seat: Seat | None, action: ActionId) -> str:
         """The text of ``action`` as ``seat`` may see it in a log (``None``: a spectator).
