@@ -50,6 +50,7 @@ from serai.games.through_the_desert.board import (
     layout_for,
     parse_hex,
 )
+from serai.games.through_the_desert.observation import OBSERVATION_SIZE, observation
 from serai.games.through_the_desert.render import render
 from serai.games.through_the_desert.views import table_view
 
@@ -658,10 +659,24 @@ class ThroughTheDesertState(State):
     def scores(self) -> list[int]:
         return [part["total"] for part in self.score_breakdown()]
 
+    def estimate(self) -> list[float]:
+        """The scores so far plus the R22 caravan awards as they stand now.
+
+        Before the end the largest caravans are provisional; counting them steers a bot
+        towards the majorities it can still win.
+        """
+        if self.phase == OVER:
+            return [float(score) for score in self.scores()]
+        awards = self.caravan_awards()
+        return [float(score + award) for score, award in zip(self.scores(), awards, strict=True)]
+
     # -- information ----------------------------------------------------------------
     def view(self, seat: Seat | None) -> dict[str, Any]:
         """R24, spec §7: claimed token values only to their owner until the end."""
         return table_view(self, seat)
+
+    def observation(self, seat: Seat | None) -> list[float]:
+        return observation(self, seat)
 
     def resample_hidden(self, seat: Seat, rng: random.Random) -> ThroughTheDesertState:
         # Spec §7: every token value is in the public history, so with perfect recall
@@ -751,6 +766,9 @@ class ThroughTheDesert(Game):
         removals = n if n == 5 else 0
         camel_bound = NUM_COLOURS * (SUPPLY[n] - 1) + 2  # spec §8
         return PALMS + token_hexes + removals + n * leaders_per_player(n) + camel_bound
+
+    def observation_size(self) -> int:
+        return OBSERVATION_SIZE
 
     def new_initial_state(self) -> ThroughTheDesertState:
         return ThroughTheDesertState(self)
