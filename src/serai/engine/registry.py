@@ -21,6 +21,7 @@ _GAMES: dict[str, type[Game]] = {}
 
 # Game packages, imported on first use so that `import serai` stays light.
 _GAME_MODULES = {
+    "five_tribes": "serai.games.five_tribes",
     "through_the_desert": "serai.games.through_the_desert",
 }
 
@@ -49,8 +50,14 @@ def game_info(name: str) -> GameInfo:
     return _game_class(name).info
 
 
+BOOLEAN_WORDS = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}
+
+
 def _coerce(value: Any, choices: tuple[OptionValue, ...]) -> Any:
-    """Accept ``"3"`` for ``3`` so command lines and URLs can pass options as text."""
+    """Accept ``"3"`` for ``3`` and ``"true"`` for ``True``, so command lines and URLs can
+    pass options as text."""
+    if isinstance(value, str) and all(isinstance(c, bool) for c in choices):
+        return BOOLEAN_WORDS.get(value.strip().lower(), value)
     if isinstance(value, str) and all(isinstance(c, int) for c in choices):
         try:
             return int(value)

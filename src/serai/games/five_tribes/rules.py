@@ -1,0 +1,1518 @@
+"""Five Tribes: the state and its rules (spec ``five_tribes.md``).
+
+The state is flat: per-tile lists indexed ``6r + c`` (meeples as ``5 * tile + colour``),
+per-seat lists, card counts, Djinn bitmasks and a bitmask per meeple colour of the tiles
+holding that colour, kept up to date on every meeple move. With that mask and the table
+``ENDS`` of walk end tiles, the exact completion test of spec §5.5 (R4) is a few bit
+operations per candidate, so every movement node lists exactly the completable choices.
+
+A node is one ``phase``. Chance phases come first; ``ret`` is the node a sub-step (PLACE,
+KEEP, Djinn or Kandicha draws) returns to. The integer actions are documented in
+:mod:`serai.games.five_tribes.actions`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+from serai.engine import (
+    CHANCE,
+    TERMINAL,
+    ActionId,
+    Game,
+    GameError,
+    GameInfo,
+    Seat,
+    State,
+    register,
+)
+from serai.games.five_tribes import actions as A
+from serai.games.five_tribes.board import (
+    AL_AMIN,
+    ALL_DJINNS,
+    ANUN_NAK,
+    BAAL,
+    BLOCKS,
+    BLUE,
+    BLUE_TYPES,
+    BOAZ,
+    BOURAQ,
+    CAMELS,
+    CARD_COUNTS,
+    DISTANCE,
+    DJINN_VP,
+    ECHIDNA,
+    ENDS,
+    ENKI,
+    FAKIR,
+    GREEN,
+    HAGIS,
+    HAURVATAT,
+    IBLIS,
+    JAFAAR,
+    KANDICHA,
+    KUMARBI,
+    LAMIA,
+    LARGE_MARKET,
+    LETA,
+    MARID,
+    MARKERS,
+    MEEPLE_COUNTS,
+    MERCHANDISE,
+    MONKIR,
+    NEIGHBOUR_LISTS,
+    NEKIR,
+    NO_TILE,
+    NONE,
+    NUM_CARDS,
+    NUM_COLOURS,
+    NUM_TILE_TYPES,
+    OASIS,
+    PALACES,
+    PALM_TREES,
+    RED,
+    ROW_SIZE,
+    SHAMHAT,
+    SIBITTIS,
+    SLOAR,
+    SMALL_MARKET,
+    SPOT_COST,
+    STARTING_GOLD,
+    SUIT_VALUES,
+    TILE_COUNTS,
+    TILE_VP,
+    TILES,
+    UTUG,
+    VILLAGE,
+    WHITE,
+    YELLOW,
+    Tile,
+    bits,
+)
+from serai.games.five_tribes.explain import why_illegal
+from serai.games.five_tribes.observation import OBSERVATION_SIZE, observation
+from serai.games.five_tribes.render import render
+from serai.games.five_tribes.views import table_view
+
+# Phases. Chance phases first (``phase < BID``), then the decision nodes of spec §5.
+(
+    DEAL,
+    SEED,
+    ORDER,
+    FILL_ROW,
+    FILL_DISPLAY,
+    HAND_CARD,
+    SIB_DRAW,
+    ANUN_DRAW,
+    BID,
+    PICK,
+    STEP,
+    DROP,
+    BUILD,
+    KILL,
+    TILE_NODE,
+    PLACE,
+    KEEP,
+    FINAL,
+    OVER,
+) = range(19)
+PHASE_NAMES = (
+    "deal-tile",
+    "draw-meeple",
+    "bid-order",
+    "draw-card",
+    "draw-djinn",
+    "draw-card",
+    "draw-djinn",
+    "draw-meeple",
+    "bid",
+    "pick",
+    "step",
+    "drop",
+    "build",
+    "kill",
+    "tile",
+    "place",
+    "keep",
+    "final",
+    "over",
+)
+
+INFO = GameInfo(
+    name="five_tribes",
+    title="Five Tribes: The Djinns of Naqala",
+    version="1.0",
+    min_players=2,
+    max_players=4,
+    default_players=4,
+)
+
+BLUE_TILE_TYPES = tuple(t in BLUE_TYPES for t in range(NUM_TILE_TYPES + 1))
+MAX_ROUNDS = 46  # R41
+FAKIR_VALUE = 1.0
+"""What :meth:`FiveTribesState.estimate` counts a Fakir as before the end, in VP."""
+
+
+def best_merchandise(counts: tuple[int, ...], wilds: int) -> int:
+    """R37: Merchandise VP of ``counts`` (per type) plus ``wilds`` cards of free types.
+
+    >>> best_merchandise((2, 1, 1, 0, 1, 0, 0, 0, 0), 0)
+    14
+    >>> best_merchandise((2, 1, 1, 0, 1, 0, 0, 0, 0), 2)
+    31
+    """
+    return _best(tuple(sorted(counts, reverse=True)), wilds)
+
+
+@lru_cache(maxsize=65536)
+def _best(counts: tuple[int, ...], wilds: int) -> int:
+    if wilds == 0:
+        total = 0
+        level = 1
+        while True:
+            types = sum(1 for c in counts if c >= level)
+            if not types:
+                return total
+            total += SUIT_VALUES[types]
+            level += 1
+    best = 0
+    tried = set()
+    for i, c in enumerate(counts):
+        # Types with equal counts are interchangeable: try one of each.
+        if c in tried:
+            continue
+        tried.add(c)
+        raised = tuple(sorted((*counts[:i], c + 1, *counts[i + 1 :]), reverse=True))
+        best = max(best, _best(raised, wilds - 1))
+    return best
+
+
+class FiveTribesState(State):
+    """A position of Five Tribes. Build one with ``game.new_initial_state()``."""
+
+    __slots__ = (
+        "_history",
+        "_legal",
+        "actor",
+        "bag",
+        "bid_order",
+        "bid_slot",
+        "camel",
+        "camels_left",
+        "collected",
+        "colour_mask",
+        "cur",
+        "dealt",
+        "discard",
+        "discount",
+        "display",
+        "djinn_discard",
+        "djinn_owner",
+        "djinn_pile",
+        "echidna",
+        "elders",
+        "final_round",
+        "final_tile",
+        "game",
+        "gold",
+        "hand",
+        "iblis",
+        "in_hand",
+        "last",
+        "markers",
+        "meeples",
+        "n",
+        "next_order",
+        "paid",
+        "palaces",
+        "palaces_left",
+        "palms",
+        "palms_left",
+        "pending",
+        "phase",
+        "pile",
+        "place_palm",
+        "prev",
+        "ret",
+        "round",
+        "row",
+        "seeded",
+        "sib_drawn",
+        "target",
+        "tile_total",
+        "tile_type",
+        "tribe",
+        "used",
+        "viziers",
+        "zeros",
+    )
+
+    game: FiveTribes
+
+    def __init__(self, game: FiveTribes) -> None:
+        n = game.num_players
+        self.game = game
+        self.n = n
+        self.markers = n * MARKERS[n]
+        self._history: list[ActionId] = []
+        self._legal: list[ActionId] | None = None
+        self.phase = DEAL
+        self.actor = -1
+        self.ret = FINAL
+        self.pending = 0
+        self.target = -1
+        self.place_palm = False
+        self.dealt = 0
+        self.seeded = 0
+        self.tile_type = bytearray([NO_TILE] * TILES)
+        self.meeples = [0] * (TILES * NUM_COLOURS)
+        self.tile_total = [0] * TILES
+        self.colour_mask = [0] * NUM_COLOURS
+        self.camel = [-1] * TILES
+        self.palms = [0] * TILES
+        self.palaces = [0] * TILES
+        self.gold = [STARTING_GOLD] * n
+        self.camels_left = [CAMELS[n]] * n
+        self.viziers = [0] * n
+        self.elders = [0] * n
+        self.hand = [0] * (n * NUM_CARDS)
+        self.palms_left = PALM_TREES
+        self.palaces_left = PALACES
+        self.bag = list(MEEPLE_COUNTS)
+        self.pile = list(CARD_COUNTS)
+        self.row: list[int] = []
+        self.discard = [0] * NUM_CARDS
+        self.djinn_pile = ALL_DJINNS
+        self.display: list[int] = []
+        self.djinn_discard = 0
+        self.djinn_owner = [-1] * len(DJINN_VP)
+        self.sib_drawn: list[int] = []
+        self.bid_order: list[Seat] = []
+        self.bid_slot = 0
+        self.paid = [-1] * 6
+        self.zeros: list[Seat] = []
+        self.last: list[Seat] = []
+        self.next_order: list[Seat] = []
+        self.round = 0
+        self.final_round = False
+        self.used = 0
+        self.echidna = False
+        self.iblis = False
+        self.discount = 0
+        self.in_hand = [0] * NUM_COLOURS
+        self.cur = -1
+        self.prev = NONE
+        self.final_tile = -1
+        self.tribe = -1
+        self.collected = 0
+
+    # -- copies -----------------------------------------------------------------------------------
+    def clone(self) -> FiveTribesState:
+        other = object.__new__(FiveTribesState)
+        other.game = self.game
+        other.n = self.n
+        other.markers = self.markers
+        other._history = self._history[:]
+        other._legal = self._legal
+        other.phase = self.phase
+        other.actor = self.actor
+        other.ret = self.ret
+        other.pending = self.pending
+        other.target = self.target
+        other.place_palm = self.place_palm
+        other.dealt = self.dealt
+        other.seeded = self.seeded
+        other.tile_type = self.tile_type[:]
+        other.meeples = self.meeples[:]
+        other.tile_total = self.tile_total[:]
+        other.colour_mask = self.colour_mask[:]
+        other.camel = self.camel[:]
+        other.palms = self.palms[:]
+        other.palaces = self.palaces[:]
+        other.gold = self.gold[:]
+        other.camels_left = self.camels_left[:]
+        other.viziers = self.viziers[:]
+        other.elders = self.elders[:]
+        other.hand = self.hand[:]
+        other.palms_left = self.palms_left
+        other.palaces_left = self.palaces_left
+        other.bag = self.bag[:]
+        other.pile = self.pile[:]
+        other.row = self.row[:]
+        other.discard = self.discard[:]
+        other.djinn_pile = self.djinn_pile
+        other.display = self.display[:]
+        other.djinn_discard = self.djinn_discard
+        other.djinn_owner = self.djinn_owner[:]
+        other.sib_drawn = self.sib_drawn[:]
+        other.bid_order = self.bid_order[:]
+        other.bid_slot = self.bid_slot
+        other.paid = self.paid[:]
+        other.zeros = self.zeros[:]
+        other.last = self.last[:]
+        other.next_order = self.next_order[:]
+        other.round = self.round
+        other.final_round = self.final_round
+        other.used = self.used
+        other.echidna = self.echidna
+        other.iblis = self.iblis
+        other.discount = self.discount
+        other.in_hand = self.in_hand[:]
+        other.cur = self.cur
+        other.prev = self.prev
+        other.final_tile = self.final_tile
+        other.tribe = self.tribe
+        other.collected = self.collected
+        return other
+
+    def history(self) -> list[ActionId]:
+        return self._history[:]
+
+    # -- who acts ---------------------------------------------------------------------------------
+    def current_player(self) -> Seat:
+        phase = self.phase
+        if phase < BID:
+            return CHANCE
+        if phase == OVER:
+            return TERMINAL
+        return self.actor
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    # -- small queries ----------------------------------------------------------------------------
+    def fakirs(self, seat: Seat) -> int:
+        return self.hand[seat * NUM_CARDS + FAKIR]
+
+    def owns(self, seat: Seat, djinn: int) -> bool:
+        return self.djinn_owner[djinn] == seat
+
+    def is_empty_tile(self, tile: Tile) -> bool:
+        """Spec §1: no meeple, no camel, no Palm Tree and no Palace."""
+        return (
+            not self.tile_total[tile]
+            and self.camel[tile] < 0
+            and not self.palms[tile]
+            and not self.palaces[tile]
+        )
+
+    def blue_count(self, tile: Tile) -> int:
+        """R9: blue-valued tiles in the 3×3 block of ``tile``."""
+        tile_type = self.tile_type
+        return sum(1 for t in bits(BLOCKS[tile]) if BLUE_TILE_TYPES[tile_type[t]])
+
+    def p1_options(self, seat: Seat) -> list[int]:
+        """§3.7: E/F payments ``seat`` can make (0 elder, 1 fakir)."""
+        out = []
+        if self.elders[seat]:
+            out.append(0)
+        if self.hand[seat * NUM_CARDS + FAKIR]:
+            out.append(1)
+        return out
+
+    def p2_options(self, seat: Seat) -> list[int]:
+        """§3.7: E+(E/F) payments (0 elder,elder; 1 elder,fakir)."""
+        elders = self.elders[seat]
+        out = []
+        if elders >= 2:
+            out.append(0)
+        if elders and self.hand[seat * NUM_CARDS + FAKIR]:
+            out.append(1)
+        return out
+
+    def usable(self, djinn: int) -> bool:
+        """R18: the actor owns ``djinn`` and has not used its power this turn."""
+        return self.djinn_owner[djinn] == self.actor and not self.used >> djinn & 1
+
+    # -- movement: the exact completion test (spec §5.5, R1, R3, R4) ------------------------------
+    def _completable(self, p: Tile, q: int, hand: list[int], m: int, extra: int) -> bool:
+        """Completable(p, q, R, N) where N is the board plus one meeple of ``extra`` on p."""
+        if m == 0:
+            return True
+        if m >= 6 or (m == 5 and max(hand) >= 2):
+            return True  # R4 (a)
+        ends = ENDS[p, q, m]
+        masks = self.colour_mask
+        bit = 1 << p
+        for c in range(NUM_COLOURS):
+            if hand[c]:
+                mask = masks[c] | bit if c == extra else masks[c]
+                if mask & ends:
+                    return True
+        return False
+
+    def pickable(self, tile: Tile) -> bool:
+        """R4: a complete legal move exists from ``tile``."""
+        m = self.tile_total[tile]
+        if not m:
+            return False
+        base = NUM_COLOURS * tile
+        hand = self.meeples[base : base + NUM_COLOURS]
+        if m >= 6 or (m == 5 and max(hand) >= 2):
+            return True
+        ends = ENDS[tile, NONE, m] & ~(1 << tile)  # the start tile is emptied by the pick-up
+        masks = self.colour_mask
+        return any(hand[c] and masks[c] & ends for c in range(NUM_COLOURS))
+
+    def _drop_ok(self, t: Tile, came_from: int, colour: int) -> bool:
+        """Whether ``drop colour`` on t (entered from ``came_from``) keeps the move completable."""
+        hand = self.in_hand
+        m = sum(hand)
+        if m == 1:
+            return self.meeples[NUM_COLOURS * t + colour] > 0  # R1
+        hand = hand[:]
+        hand[colour] -= 1
+        return self._completable(t, came_from, hand, m - 1, colour)
+
+    def any_pick(self) -> bool:
+        total = self.tile_total
+        return any(total[t] and self.pickable(t) for t in range(TILES))
+
+    # -- legal actions ----------------------------------------------------------------------------
+    def legal_actions(self) -> list[ActionId]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal[:]
+
+    def _compute_legal(self) -> list[ActionId]:
+        phase = self.phase
+        if phase < BID:
+            return sorted(a for a, _ in self.chance_outcomes())
+        if phase == STEP:
+            return self._step_actions()
+        if phase == DROP:
+            return [
+                A.DROP + c
+                for c in range(NUM_COLOURS)
+                if self.in_hand[c] and self._drop_ok(self.cur, self.prev, c)
+            ]
+        if phase == PICK:
+            out = [A.PICK + t for t in range(TILES) if self.pickable(t)]
+            return sorted(out + self._window_actions())
+        if phase == FINAL:
+            return sorted(self._window_actions() + self._sell_actions() + [A.END])
+        if phase == TILE_NODE:
+            return sorted(self._tile_choices() + self._window_actions())
+        if phase == BID:
+            return self._bid_actions()
+        if phase == BUILD:
+            return self._build_actions()
+        if phase == KILL:
+            return self._kill_actions()
+        if phase == PLACE:
+            return self._place_actions()
+        if phase == KEEP:
+            return sorted(A.KEEP + d for d in set(self.sib_drawn))
+        return []
+
+    def _step_actions(self) -> list[ActionId]:
+        p, q = self.cur, self.prev
+        out = []
+        for t in NEIGHBOUR_LISTS[p]:
+            if t == q:
+                continue  # R3
+            if any(self.in_hand[c] and self._drop_ok(t, p, c) for c in range(NUM_COLOURS)):
+                out.append(A.STEP + t)
+        return out
+
+    def bid_cost(self, spot: int) -> int:
+        """R25: the effective cost of paid spot ``spot`` (1..6) with this bid's discount."""
+        return SPOT_COST[min(spot + self.discount, 9)]
+
+    def _bid_actions(self) -> list[ActionId]:
+        """R30, spec §5.3."""
+        seat = self.actor
+        gold = self.gold[seat]
+        free = [i for i in range(1, 7) if self.paid[i - 1] < 0 and self.bid_cost(i) <= gold]
+        out: list[ActionId]
+        if len(self.zeros) < 3:
+            out = [A.BID + i - 1 for i in free] + [A.BID_ZERO]
+        elif free:
+            out = [A.BID + free[-1] - 1]
+        else:
+            out = [A.BID_LAST]
+        if self.djinn_owner[KUMARBI] == seat and not self.discount:
+            out += [A.KUMARBI + k - 1 for k in range(1, min(self.fakirs(seat), 6) + 1)]  # R25
+        return sorted(out)
+
+    def _build_actions(self) -> list[ActionId]:
+        """R9, R24."""
+        seat = self.actor
+        if not self.blue_count(self.final_tile):
+            return [A.BUILD]
+        out = [A.BUILD + f for f in range(self.fakirs(seat) + 1)]
+        if self.usable(ECHIDNA):
+            out += [A.ECHIDNA + p for p in self.p2_options(seat)]
+        return out
+
+    def _targets(self, seat: Seat) -> list[Seat]:
+        """R11, R13: opponents whose held Viziers and Elders may be killed."""
+        owner = self.djinn_owner[BOAZ]
+        return [s for s in range(self.n) if s != seat and s != owner]
+
+    def _kill_actions(self) -> list[ActionId]:
+        """R10–R13, R22."""
+        seat = self.actor
+        reach = self.collected + self.fakirs(seat)
+        origin = DISTANCE[self.final_tile]
+        total = self.tile_total
+        meeples = self.meeples
+        out = []
+        if self.iblis:
+            for t in range(TILES):
+                if total[t] >= 2 and origin[t] <= reach:
+                    base = NUM_COLOURS * t
+                    for j, (a, b) in enumerate(A.COLOUR_PAIRS):
+                        if (
+                            (meeples[base + a] >= 2)
+                            if a == b
+                            else (meeples[base + a] and meeples[base + b])
+                        ):
+                            out.append(A.KILL_TILE_PAIR + len(A.COLOUR_PAIRS) * t + j)
+            for s in self._targets(seat):
+                v, e = self.viziers[s], self.elders[s]
+                for j, (tv, te) in enumerate(A.HELD_PAIR_TAKES):
+                    if v >= tv and e >= te:
+                        out.append(A.KILL_SEAT_PAIR + 3 * s + j)
+            return sorted(out)
+        for t in range(TILES):
+            if total[t] and origin[t] <= reach:
+                base = NUM_COLOURS * t
+                for c in range(NUM_COLOURS):
+                    if meeples[base + c]:
+                        out.append(A.KILL_TILE + base + c)
+        for s in self._targets(seat):
+            if self.viziers[s]:
+                out.append(A.KILL_SEAT + 2 * s)
+            if self.elders[s]:
+                out.append(A.KILL_SEAT + 2 * s + 1)
+        if self.usable(IBLIS):
+            for p in self.p1_options(seat):
+                if self._pair_target_exists(reach - p):
+                    out.append(A.IBLIS + p)  # R22
+        return sorted(out)
+
+    def _pair_target_exists(self, reach: int) -> bool:
+        origin = DISTANCE[self.final_tile]
+        if any(n >= 2 and origin[t] <= reach for t, n in enumerate(self.tile_total)):
+            return True
+        return any(self.viziers[s] + self.elders[s] >= 2 for s in self._targets(self.actor))
+
+    def _tile_choices(self) -> list[ActionId]:
+        """Spec §5.8, R8, R15–R17, R19."""
+        seat = self.actor
+        tile = self.final_tile
+        kind = self.tile_type[tile]
+        if kind == VILLAGE:
+            if not self.palaces_left:
+                return [A.PASS]  # R17
+            out = [A.PALACE + tile]
+            if self.usable(HAGIS):
+                pays = self.p1_options(seat)
+                out += [A.HAGIS + 2 * n + p for n in NEIGHBOUR_LISTS[tile] for p in pays]
+            return out
+        if kind == OASIS:
+            if not self.palms_left:
+                return [A.PASS]  # R17
+            out = [A.PALM + tile]
+            if self.usable(LAMIA):
+                pays = self.p1_options(seat)
+                out += [A.LAMIA + 2 * n + p for n in NEIGHBOUR_LISTS[tile] for p in pays]
+            return out
+        out = [A.PASS]
+        row = self.row
+        if kind == SMALL_MARKET:
+            if self.gold[seat] >= 3 and row:
+                out += [A.BUY + c for c in set(row[:3])]
+            return out
+        if kind == LARGE_MARKET:
+            if self.gold[seat] >= 6 and row:
+                if len(row) == 1:
+                    out.append(A.BUY + row[0])
+                else:
+                    front = sorted(row[:6])
+                    pairs = {
+                        (front[i], front[j])
+                        for i in range(len(front))
+                        for j in range(i + 1, len(front))
+                    }
+                    out += [A.BUY_PAIR + A.CARD_PAIRS.index(pair) for pair in pairs]
+            return out
+        pays = self.p2_options(seat)  # R16
+        out += [A.TAKE_DJINN + 2 * d + p for d in self.display for p in pays]
+        return out
+
+    def _place_actions(self) -> list[ActionId]:
+        """Spec §5.9 PLACE: keep the piece on the Bouraq/Enki tile or move it (R19)."""
+        tile = self.target
+        pays = self.p1_options(self.actor)
+        if self.place_palm:
+            return sorted(
+                [A.PALM + tile] + [A.LAMIA + 2 * n + p for n in NEIGHBOUR_LISTS[tile] for p in pays]
+            )
+        return sorted(
+            [A.PALACE + tile] + [A.HAGIS + 2 * n + p for n in NEIGHBOUR_LISTS[tile] for p in pays]
+        )
+
+    def _window_actions(self) -> list[ActionId]:
+        """Spec §5.9: every Window Djinn use that can be completed (R5, R18)."""
+        seat = self.actor
+        owner = self.djinn_owner
+        used = self.used
+        out: list[ActionId] = []
+        for djinn in (ANUN_NAK, BOURAQ, ENKI, LETA, SIBITTIS, SLOAR, UTUG):
+            if owner[djinn] != seat or used >> djinn & 1:
+                continue
+            if djinn == SLOAR:
+                if self.fakirs(seat):
+                    out.append(A.SLOAR)
+                continue
+            if djinn in (ANUN_NAK, BOURAQ, ENKI):
+                pays = self.p1_options(seat)
+            else:
+                pays = self.p2_options(seat)
+            if not pays:
+                continue
+            if djinn == SIBITTIS:
+                if self.djinn_pile or self.djinn_discard:  # R28
+                    out += [A.SIBITTIS + p for p in pays]
+                continue
+            if djinn == ANUN_NAK:
+                bag = sum(self.bag)
+                for t in range(TILES):
+                    if self.is_empty_tile(t):
+                        # R26: an Elder paid goes to the bag first.
+                        out += [A.ANUN_NAK + 2 * t + p for p in pays if bag or p == 0]
+            elif djinn == BOURAQ:
+                if self.palaces_left:  # R17
+                    out += [
+                        A.BOURAQ + 2 * t + p
+                        for t in range(TILES)
+                        if self.tile_type[t] == VILLAGE
+                        for p in pays
+                    ]
+            elif djinn == ENKI:
+                if self.palms_left:  # R17
+                    out += [
+                        A.ENKI + 2 * t + p
+                        for t in range(TILES)
+                        if self.tile_type[t] == OASIS
+                        for p in pays
+                    ]
+            elif self.camels_left[seat]:  # R27
+                if djinn == LETA:
+                    out += [
+                        A.LETA + 2 * t + p
+                        for t in range(TILES)
+                        if self.is_empty_tile(t)
+                        for p in pays
+                    ]
+                else:
+                    out += [
+                        A.UTUG + 2 * t + p
+                        for t in range(TILES)
+                        if self.tile_total[t]
+                        and self.camel[t] < 0
+                        and not self.palms[t]
+                        and not self.palaces[t]
+                        for p in pays
+                    ]
+        return out
+
+    def _sell_actions(self) -> list[ActionId]:
+        """R33: every non-empty set of different Merchandise types held."""
+        base = self.actor * NUM_CARDS
+        held = 0
+        for t in range(MERCHANDISE):
+            if self.hand[base + t]:
+                held |= 1 << t
+        out = []
+        sub = held
+        while sub:
+            out.append(A.SELL + sub - 1)
+            sub = (sub - 1) & held
+        return out
+
+    def chance_outcomes(self) -> list[tuple[ActionId, float]]:
+        phase = self.phase
+        if phase >= BID:
+            return []
+        if phase in (FILL_ROW, HAND_CARD):
+            pile = self.pile
+            size = sum(pile)
+            return [(A.DRAW_CARD + c, pile[c] / size) for c in range(NUM_CARDS) if pile[c]]
+        if phase in (FILL_DISPLAY, SIB_DRAW):
+            djinns = bits(self.djinn_pile)
+            return [(A.DRAW_DJINN + d, 1.0 / len(djinns)) for d in djinns]
+        if phase in (SEED, ANUN_DRAW):
+            tile = self.seeded // 3 if phase == SEED else self.target
+            bag = self.bag
+            size = sum(bag)
+            base = A.DRAW_MEEPLE + NUM_COLOURS * tile
+            return [(base + c, bag[c] / size) for c in range(NUM_COLOURS) if bag[c]]
+        if phase == DEAL:
+            left = TILES - self.dealt
+            base = A.DEAL_TILE + NUM_TILE_TYPES * self.dealt
+            placed = [0] * NUM_TILE_TYPES
+            for t in self.tile_type:
+                if t < NUM_TILE_TYPES:
+                    placed[t] += 1
+            return [
+                (base + t, (TILE_COUNTS[t] - placed[t]) / left)
+                for t in range(NUM_TILE_TYPES)
+                if TILE_COUNTS[t] > placed[t]
+            ]
+        # ORDER: S3, each seat's markers not yet placed (R40: no fixed first player).
+        each = MARKERS[self.n]
+        left = self.markers - len(self.bid_order)
+        return [
+            (A.BID_ORDER + s, (each - self.bid_order.count(s)) / left)
+            for s in range(self.n)
+            if self.bid_order.count(s) < each
+        ]
+
+    def is_legal(self, action: ActionId) -> bool:
+        if isinstance(action, bool) or not isinstance(action, int):
+            return False
+        if self.phase == OVER:
+            return False
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return action in self._legal
+
+    # -- applying actions -------------------------------------------------------------------------
+    def apply_unchecked(self, action: ActionId) -> None:
+        self._history.append(action)
+        self._legal = None
+        if action < A.BID:
+            self._apply_chance(action)
+        else:
+            self._apply_decision(action)
+        self._settle()
+
+    def _add_meeple(self, tile: Tile, colour: int) -> None:
+        self.meeples[NUM_COLOURS * tile + colour] += 1
+        self.tile_total[tile] += 1
+        self.colour_mask[colour] |= 1 << tile
+
+    def _remove_meeple(self, tile: Tile, colour: int, count: int = 1) -> None:
+        index = NUM_COLOURS * tile + colour
+        self.meeples[index] -= count
+        self.tile_total[tile] -= count
+        if not self.meeples[index]:
+            self.colour_mask[colour] &= ~(1 << tile)
+
+    def _apply_chance(self, action: ActionId) -> None:
+        if action < A.DRAW_MEEPLE:
+            tile, kind = divmod(action - A.DEAL_TILE, NUM_TILE_TYPES)
+            self.tile_type[tile] = kind
+            self.dealt += 1
+            if self.dealt == TILES:
+                self.phase = SEED
+        elif action < A.BID_ORDER:
+            tile, colour = divmod(action - A.DRAW_MEEPLE, NUM_COLOURS)
+            self.bag[colour] -= 1
+            self._add_meeple(tile, colour)
+            if self.phase == SEED:
+                self.seeded += 1
+                if self.seeded == 3 * TILES:
+                    self.phase = ORDER
+            else:
+                self.pending -= 1  # R26
+        elif action < A.DRAW_CARD:
+            self.bid_order.append(action - A.BID_ORDER)
+            if len(self.bid_order) == self.markers:
+                self.phase = FILL_ROW
+        elif action < A.DRAW_DJINN:
+            card = action - A.DRAW_CARD
+            self.pile[card] -= 1
+            if self.phase == FILL_ROW:
+                self.row.append(card)
+            else:
+                self.hand[self.target * NUM_CARDS + card] += 1  # Sloar, Kandicha
+                self.pending -= 1
+        else:
+            djinn = action - A.DRAW_DJINN
+            self.djinn_pile &= ~(1 << djinn)
+            if self.phase == FILL_DISPLAY:
+                self.display.append(djinn)
+            else:
+                self.sib_drawn.append(djinn)  # R28
+                self.pending -= 1
+
+    def _settle(self) -> None:
+        """Run the automatic steps until the next node (R39)."""
+        while True:
+            phase = self.phase
+            if phase == FILL_ROW:
+                if len(self.row) < ROW_SIZE and self._card_available():
+                    return
+                self.phase = FILL_DISPLAY
+            elif phase == FILL_DISPLAY:
+                if len(self.display) < 3 and self._djinn_available():
+                    return
+                self._start_bidding()
+            elif phase == HAND_CARD:
+                if self.pending and self._card_available():
+                    return
+                self.pending = 0
+                self.phase = self.ret
+            elif phase == SIB_DRAW:
+                if self.pending and self._djinn_available():
+                    return
+                self.pending = 0
+                self.phase = KEEP
+            elif phase == ANUN_DRAW:
+                if self.pending:
+                    return
+                self.phase = self.ret
+            else:
+                return
+
+    def _card_available(self) -> bool:
+        """R31: an empty pile takes the whole discard pile (no chance node)."""
+        pile = self.pile
+        if any(pile):
+            return True
+        if any(self.discard):
+            self.pile = self.discard
+            self.discard = [0] * NUM_CARDS
+            return True
+        return False
+
+    def _djinn_available(self) -> bool:
+        """R28, R31: the same for Djinns."""
+        if self.djinn_pile:
+            return True
+        if self.djinn_discard:
+            self.djinn_pile = self.djinn_discard
+            self.djinn_discard = 0
+            return True
+        return False
+
+    def _start_bidding(self) -> None:
+        self.round += 1
+        self.bid_slot = 0
+        self.paid = [-1] * 6
+        self.zeros = []
+        self.last = []
+        self.next_order = []
+        self.discount = 0
+        self.actor = self.bid_order[0]
+        self.phase = BID
+
+    def _apply_decision(self, action: ActionId) -> None:
+        seat = self.actor
+        if action < A.PICK:
+            self._apply_bid(action)
+        elif action < A.STEP:
+            self._pick(action - A.PICK)
+        elif action < A.DROP:
+            self.prev = self.cur
+            self.cur = action - A.STEP
+            self.phase = DROP
+        elif action < A.BUILD:
+            self._drop(action - A.DROP)
+        elif action < A.ECHIDNA:
+            self._build(action - A.BUILD)
+        elif action < A.KILL_TILE:
+            self._pay_p2(seat, action - A.ECHIDNA)
+            self.used |= 1 << ECHIDNA
+            self.echidna = True  # R24
+        elif action < A.IBLIS:
+            self._kill(action)
+        elif action < A.PALACE:
+            self._pay_p1(seat, action - A.IBLIS)
+            self.used |= 1 << IBLIS
+            self.iblis = True  # R22
+        elif action < A.BUY:
+            self._place_piece(action)
+        elif action < A.TAKE_DJINN:
+            self._buy(action)
+        elif action < A.PASS:
+            djinn, pay = divmod(action - A.TAKE_DJINN, 2)
+            self._pay_p2(seat, pay)  # R16, R21
+            self.display.remove(djinn)
+            self._gain_djinn(seat, djinn)
+            self.phase = FINAL
+        elif action == A.PASS:
+            self.phase = FINAL
+        elif action < A.KEEP:
+            self._use_window_djinn(action)
+        elif action < A.SELL:
+            djinn = action - A.KEEP
+            self.sib_drawn.remove(djinn)
+            self._gain_djinn(seat, djinn)
+            for other in self.sib_drawn:
+                self.djinn_discard |= 1 << other
+            self.sib_drawn = []
+            self.phase = self.ret
+        elif action < A.END:
+            self._sell(action - A.SELL + 1)
+        else:
+            self._next_turn()
+
+    # -- bidding (R25, R30) -----------------------------------------------------------------------
+    def _apply_bid(self, action: ActionId) -> None:
+        seat = self.actor
+        if action >= A.KUMARBI:
+            k = action - A.KUMARBI + 1
+            self.hand[seat * NUM_CARDS + FAKIR] -= k
+            self.discard[FAKIR] += k  # R21
+            self.used |= 1 << KUMARBI
+            self.discount = k
+            return
+        if action == A.BID_ZERO:
+            self.zeros.insert(0, seat)  # R30: the last to bid 0 plays first among the zeros
+        elif action == A.BID_LAST:
+            self.last.append(seat)
+        else:
+            spot = action - A.BID + 1
+            self.gold[seat] -= self.bid_cost(spot)
+            self.paid[spot - 1] = seat
+        self.discount = 0
+        self.used = 0
+        self.bid_slot += 1
+        if self.bid_slot < self.markers:
+            self.actor = self.bid_order[self.bid_slot]
+        else:
+            self._next_turn()
+
+    def play_order(self) -> list[Seat]:
+        """The markers still on the Turn Order track, in the order they play (§5.3)."""
+        return [s for s in self.paid if s >= 0] + self.zeros + self.last
+
+    def _next_turn(self) -> None:
+        """T1, T2 of the next marker, or the round end (§5.2, R34, R35)."""
+        seat = -1
+        for i in range(6):
+            if self.paid[i] >= 0:
+                seat = self.paid[i]
+                self.paid[i] = -1
+                break
+        else:
+            if self.zeros:
+                seat = self.zeros.pop(0)
+            elif self.last:
+                seat = self.last.pop(0)
+        if seat < 0:
+            if self.final_round:
+                self.phase = OVER  # R35
+                return
+            self.bid_order = self.next_order
+            self.phase = FILL_ROW  # clean-up (§5.12)
+            return
+        self.next_order.append(seat)
+        self.actor = seat
+        self.used = 0
+        self.echidna = False
+        self.iblis = False
+        self.final_tile = -1
+        self.tribe = -1
+        self.collected = 0
+        if self.any_pick():
+            self.phase = PICK
+        else:
+            self.final_round = True  # R34
+            self.phase = FINAL
+
+    # -- movement ---------------------------------------------------------------------------------
+    def _pick(self, tile: Tile) -> None:
+        base = NUM_COLOURS * tile
+        hand = self.meeples[base : base + NUM_COLOURS]
+        self.in_hand = hand
+        for c in range(NUM_COLOURS):
+            self.meeples[base + c] = 0
+            self.colour_mask[c] &= ~(1 << tile)
+        self.tile_total[tile] = 0
+        self.cur = tile
+        self.prev = NONE
+        self.phase = STEP
+
+    def _drop(self, colour: int) -> None:
+        tile = self.cur
+        self.in_hand[colour] -= 1
+        self._add_meeple(tile, colour)
+        owner = self.djinn_owner[MARID]
+        if owner >= 0 and self.camel[tile] == owner:
+            self.gold[owner] += 1 if owner == self.actor else 2  # R20
+        if any(self.in_hand):
+            self.phase = STEP
+            return
+        self.final_tile = tile
+        self.tribe = colour
+        self._control(tile, colour)
+
+    def _claim(self, seat: Seat, tile: Tile) -> None:
+        self.camel[tile] = seat
+        self.camels_left[seat] -= 1
+        if not self.camels_left[seat]:
+            self.final_round = True  # R34
+
+    def _control(self, tile: Tile, colour: int) -> None:
+        """Spec §5.6 and §5.7: pick up the last colour (R2), claim (R7), tribe action."""
+        seat = self.actor
+        k = self.meeples[NUM_COLOURS * tile + colour]
+        self._remove_meeple(tile, colour, k)
+        self.collected = k
+        # R6: an owned tile keeps its owner; R7: only an empty, camel-free final tile is claimed.
+        if not self.tile_total[tile] and self.camel[tile] < 0 and self.camels_left[seat]:
+            self._claim(seat, tile)
+        self.phase = TILE_NODE
+        if colour == YELLOW:
+            self.viziers[seat] += k
+        elif colour == WHITE:
+            self.elders[seat] += k
+        else:
+            self.bag[colour] += k
+            if colour == GREEN:
+                take = self.row[:k]  # R14
+                del self.row[:k]
+                for card in take:
+                    self.hand[seat * NUM_CARDS + card] += 1
+            elif colour == BLUE:
+                self.phase = BUILD
+            elif colour == RED and self._kill_actions():
+                self.phase = KILL  # R11
+
+    # -- tribe actions ----------------------------------------------------------------------------
+    def _build(self, fakirs: int) -> None:
+        seat = self.actor
+        self.hand[seat * NUM_CARDS + FAKIR] -= fakirs
+        self.discard[FAKIR] += fakirs  # R21
+        gain = (self.collected + fakirs) * self.blue_count(self.final_tile)
+        self.gold[seat] += 2 * gain if self.echidna else gain  # R24
+        self.phase = TILE_NODE
+
+    def _kill(self, action: ActionId) -> None:
+        """Spec §5.7 kill effects 1–6 (R10–R13, R20, R23)."""
+        seat = self.actor
+        tile = victim_seat = -1
+        victims: list[int] = []
+        if action < A.KILL_SEAT:
+            tile, colour = divmod(action - A.KILL_TILE, NUM_COLOURS)
+            victims = [colour]
+        elif action < A.KILL_TILE_PAIR:
+            victim_seat, v = divmod(action - A.KILL_SEAT, 2)
+            victims = [YELLOW if v == 0 else WHITE]
+        elif action < A.KILL_SEAT_PAIR:
+            tile, j = divmod(action - A.KILL_TILE_PAIR, len(A.COLOUR_PAIRS))
+            victims = list(A.COLOUR_PAIRS[j])
+        else:
+            victim_seat, j = divmod(action - A.KILL_SEAT_PAIR, 3)
+            victims = list(A.HELD_PAIRS[j])
+        if tile >= 0:
+            need = max(0, DISTANCE[self.final_tile][tile] - self.collected)  # R10
+            self.hand[seat * NUM_CARDS + FAKIR] -= need
+            self.discard[FAKIR] += need
+            for colour in victims:
+                self._remove_meeple(tile, colour)
+        else:
+            for colour in victims:
+                if colour == YELLOW:
+                    self.viziers[victim_seat] -= 1
+                else:
+                    self.elders[victim_seat] -= 1
+        kandicha = self.djinn_owner[KANDICHA] == seat
+        for colour in victims:
+            if kandicha and colour == YELLOW:
+                self.viziers[seat] += 1  # R23
+            elif kandicha and colour == WHITE:
+                self.elders[seat] += 1
+            else:
+                self.bag[colour] += 1
+            if kandicha and colour == BLUE:
+                self.gold[seat] += self.blue_count(tile)
+        owner = self.djinn_owner[NEKIR]
+        if owner >= 0:
+            self.gold[owner] += len(victims) * (1 if owner == seat else 2)  # R20
+        if (
+            tile >= 0
+            and not self.tile_total[tile]
+            and self.camel[tile] < 0
+            and self.camels_left[seat]
+        ):
+            self._claim(seat, tile)  # R7, R12
+        merchants = victims.count(GREEN) if kandicha else 0
+        if merchants:
+            self.pending = merchants
+            self.target = seat
+            self.ret = TILE_NODE
+            self.phase = HAND_CARD
+        else:
+            self.phase = TILE_NODE
+
+    # -- tile actions and placements --------------------------------------------------------------
+    def _place_palace(self, tile: Tile) -> None:
+        self.palaces_left -= 1
+        self.palaces[tile] += 1
+        owner = self.djinn_owner[MONKIR]
+        if owner >= 0:
+            self.gold[owner] += 1 if owner == self.actor else 2  # R20
+
+    def _place_piece(self, action: ActionId) -> None:
+        """``palace``/``palm`` and Hagis/Lamia placements, at TILE or PLACE (R19)."""
+        seat = self.actor
+        if action < A.PALM:
+            self._place_palace(action - A.PALACE)
+        elif action < A.HAGIS:
+            tile = action - A.PALM
+            self.palms_left -= 1
+            self.palms[tile] += 1
+        elif action < A.LAMIA:
+            tile, pay = divmod(action - A.HAGIS, 2)
+            self._pay_p1(seat, pay)
+            self.used |= 1 << HAGIS
+            self._place_palace(tile)
+        else:
+            tile, pay = divmod(action - A.LAMIA, 2)
+            self._pay_p1(seat, pay)
+            self.used |= 1 << LAMIA
+            self.palms_left -= 1
+            self.palms[tile] += 1
+        self.phase = self.ret if self.phase == PLACE else FINAL
+
+    def _buy(self, action: ActionId) -> None:
+        """R15: the frontmost copies of the named types leave the eligible part of the row."""
+        seat = self.actor
+        single = action < A.BUY_PAIR
+        names = [action - A.BUY] if single else list(A.CARD_PAIRS[action - A.BUY_PAIR])
+        small = self.tile_type[self.final_tile] == SMALL_MARKET
+        self.gold[seat] -= 3 if small else 6
+        eligible = 3 if small else 6
+        taken: list[int] = []
+        for card in names:
+            index = next(
+                i
+                for i in range(min(eligible, len(self.row)))
+                if self.row[i] == card and i not in taken
+            )
+            taken.append(index)
+        for index in sorted(taken, reverse=True):
+            self.hand[seat * NUM_CARDS + self.row[index]] += 1
+            del self.row[index]
+        self.phase = FINAL
+
+    def _gain_djinn(self, seat: Seat, djinn: int) -> None:
+        self.djinn_owner[djinn] = seat
+        owner = self.djinn_owner[BAAL]
+        if owner >= 0 and djinn != BAAL:
+            self.gold[owner] += 1 if owner == seat else 2  # R20
+
+    def _pay_p1(self, seat: Seat, pay: int) -> None:
+        """R21: an Elder goes to the bag, a Fakir to the resource discard pile."""
+        if pay == 0:
+            self.elders[seat] -= 1
+            self.bag[WHITE] += 1
+        else:
+            self.hand[seat * NUM_CARDS + FAKIR] -= 1
+            self.discard[FAKIR] += 1
+
+    def _pay_p2(self, seat: Seat, pay: int) -> None:
+        self.elders[seat] -= 1
+        self.bag[WHITE] += 1
+        self._pay_p1(seat, pay)
+
+    def _use_window_djinn(self, action: ActionId) -> None:
+        """Spec §5.9: a Window Djinn's use; its sub-steps return to this window."""
+        seat = self.actor
+        window = self.phase
+        self.ret = window
+        if action == A.SLOAR:
+            self.used |= 1 << SLOAR
+            self._pay_p1(seat, 1)  # R29: the Fakir first, then the draw
+            self.pending = 1
+            self.target = seat
+            self.phase = HAND_CARD
+            return
+        if action < A.SIBITTIS:
+            kind, rest = divmod(action - A.ANUN_NAK, 2 * TILES)
+            tile, pay = divmod(rest, 2)
+            djinn = (ANUN_NAK, BOURAQ, ENKI, LETA, UTUG)[kind]
+            self.used |= 1 << djinn
+            if djinn in (LETA, UTUG):
+                self._pay_p2(seat, pay)
+                self._claim(seat, tile)  # R27
+            elif djinn == ANUN_NAK:
+                self._pay_p1(seat, pay)
+                self.pending = min(3, sum(self.bag))  # R26
+                self.target = tile
+                self.phase = ANUN_DRAW
+            else:
+                self._pay_p1(seat, pay)
+                palm = djinn == ENKI
+                helper = LAMIA if palm else HAGIS
+                if self.usable(helper) and self.p1_options(seat):
+                    self.place_palm = palm
+                    self.target = tile
+                    self.phase = PLACE
+                elif palm:
+                    self.palms_left -= 1
+                    self.palms[tile] += 1
+                else:
+                    self._place_palace(tile)
+            return
+        self.used |= 1 << SIBITTIS
+        self._pay_p2(seat, action - A.SIBITTIS)
+        self.pending = 3  # R28
+        self.sib_drawn = []
+        self.phase = SIB_DRAW
+
+    def _sell(self, mask: int) -> None:
+        """R33, §3.4."""
+        seat = self.actor
+        types = bits(mask)
+        for t in types:
+            self.hand[seat * NUM_CARDS + t] -= 1
+            self.discard[t] += 1
+        self.gold[seat] += SUIT_VALUES[len(types)]
+
+    # -- notation ---------------------------------------------------------------------------------
+    def action_to_string(self, action: ActionId) -> str:
+        if (
+            isinstance(action, bool)
+            or not isinstance(action, int)
+            or not 0 <= action < A.NUM_ACTIONS
+        ):
+            raise GameError(f"{action} is outside the action space 0..{A.NUM_ACTIONS - 1}")
+        return A.ACTION_TEXT[action]
+
+    def parse_action(self, text: str) -> ActionId | None:
+        return A.parse_action(text)
+
+    def notation_help(self) -> str:
+        return (
+            "e.g. 'bid 12', 'pick 2,3', 'step 2,4', 'drop red', 'build 1', 'kill 5,3 green', "
+            "'palace 3,2', 'buy fish', 'take-djinn enki elder,fakir', 'sell fish,silk', 'end' "
+            "(spec §9)"
+        )
+
+    def why_illegal(self, action: ActionId) -> str:
+        return why_illegal(self, action)
+
+    # -- scoring (§8) -----------------------------------------------------------------------------
+    def score_breakdown(self) -> list[dict[str, int]]:
+        """Per seat the categories of spec §8 on the current state (provisional until the end)."""
+        n = self.n
+        owned_djinns: list[list[int]] = [[] for _ in range(n)]
+        for djinn, owner in enumerate(self.djinn_owner):
+            if owner >= 0:
+                owned_djinns[owner].append(djinn)
+        tiles = [0] * n
+        palms = [0] * n
+        palaces = [0] * n
+        for t in range(TILES):
+            owner = self.camel[t]
+            if owner >= 0:
+                tiles[owner] += TILE_VP[self.tile_type[t]]
+                palms[owner] += self.palms[t]
+                palaces[owner] += self.palaces[t]
+        out = []
+        for seat in range(n):
+            mine = owned_djinns[seat]
+            base = seat * NUM_CARDS
+            wilds = self.hand[base + FAKIR] // 2 if AL_AMIN in mine else 0
+            part = {
+                "gold": self.gold[seat],
+                "viziers": self.viziers[seat] * (3 if JAFAAR in mine else 1),
+                "vizier_majority": 10  # R38
+                * sum(1 for s in range(n) if s != seat and self.viziers[s] < self.viziers[seat]),
+                "elders": self.elders[seat] * (4 if SHAMHAT in mine else 2),
+                "djinns": sum(DJINN_VP[d] for d in mine),
+                "tiles": tiles[seat],
+                "palm_trees": palms[seat] * (5 if HAURVATAT in mine else 3),
+                "palaces": palaces[seat] * 5,
+                "merchandise": best_merchandise(tuple(self.hand[base : base + MERCHANDISE]), wilds),
+            }
+            part["total"] = sum(part.values())
+            out.append(part)
+        return out
+
+    def scores(self) -> list[int]:
+        """Each seat's VP; R36: no tie-breaker, so ``returns()`` shares the win among ties.
+
+        The same totals as :meth:`score_breakdown`, without building its dicts (bots call
+        this through :meth:`estimate` once per search iteration).
+        """
+        n = self.n
+        owner_of = self.djinn_owner
+        totals = self.gold[:]
+        palm_vp = [3] * n
+        for djinn, owner in enumerate(owner_of):
+            if owner >= 0:
+                totals[owner] += DJINN_VP[djinn]
+        if owner_of[HAURVATAT] >= 0:
+            palm_vp[owner_of[HAURVATAT]] = 5
+        camel, tile_type, palms, palaces = self.camel, self.tile_type, self.palms, self.palaces
+        for t in range(TILES):
+            owner = camel[t]
+            if owner >= 0:
+                totals[owner] += TILE_VP[tile_type[t]] + palm_vp[owner] * palms[t] + 5 * palaces[t]
+        viziers, elders, hand = self.viziers, self.elders, self.hand
+        for seat in range(n):
+            v = viziers[seat]
+            base = seat * NUM_CARDS
+            wilds = hand[base + FAKIR] // 2 if owner_of[AL_AMIN] == seat else 0
+            totals[seat] += (
+                v * (3 if owner_of[JAFAAR] == seat else 1)
+                + 10 * sum(1 for other in viziers if other < v)  # R38
+                + elders[seat] * (4 if owner_of[SHAMHAT] == seat else 2)
+                + best_merchandise(tuple(hand[base : base + MERCHANDISE]), wilds)
+            )
+        return totals
+
+    def estimate(self) -> list[float]:
+        """The bots' evaluation: :meth:`scores` (spec §8 as if the game ended now, the Vizier
+        majority as it stands) plus, before the end, ``FAKIR_VALUE`` per Fakir that final
+        scoring ignores (all of them, or the odd one out with Al-Amin): a Fakir still adds
+        Builder gold or Assassin range, or stands in for a 2-VP Elder in a Djinn's cost.
+
+        Once the game is over it is exactly :meth:`scores`.
+        """
+        totals = self.scores()
+        if self.phase == OVER:
+            return [float(total) for total in totals]
+        hand = self.hand
+        al_amin = self.djinn_owner[AL_AMIN]
+        out = []
+        for seat, total in enumerate(totals):
+            fakirs = hand[seat * NUM_CARDS + FAKIR]
+            idle = fakirs % 2 if seat == al_amin else fakirs
+            out.append(total + FAKIR_VALUE * idle)
+        return out
+
+    # -- information (§7) -------------------------------------------------------------------------
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        return table_view(self, seat)
+
+    def observation(self, seat: Seat | None) -> list[float]:
+        return observation(self, seat)
+
+    def resample_hidden(self, seat: Seat, rng: random.Random) -> FiveTribesState:
+        # §7: every gold change is public, so a seat's information state fixes all gold;
+        # draw piles are unordered multisets (R31). Nothing is left to resample.
+        return self.clone()
+
+    def scramble_hidden(self, seat: Seat | None, rng: random.Random) -> FiveTribesState:
+        other = self.clone()
+        if self.phase == OVER:
+            return other  # §7: all gold is shown at the end
+        for owner in range(self.n):
+            if owner != seat:
+                other.gold[owner] = rng.randrange(0, 200)
+        return other
+
+    def component_counts(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for c, name in enumerate(("yellow", "white", "green", "blue", "red")):
+            board = sum(self.meeples[c::NUM_COLOURS])
+            held = 0
+            if c == YELLOW:
+                held = sum(self.viziers)
+            elif c == WHITE:
+                held = sum(self.elders)
+            counts[f"meeples {name}"] = board + self.bag[c] + held + self.in_hand[c]
+        n = self.n
+        for card in range(NUM_CARDS):
+            hands = sum(self.hand[s * NUM_CARDS + card] for s in range(n))
+            row = self.row.count(card)
+            counts[f"cards {card}"] = self.pile[card] + row + self.discard[card] + hands
+        owned = sum(1 for owner in self.djinn_owner if owner >= 0)
+        counts["djinns"] = (
+            self.djinn_pile.bit_count()
+            + self.djinn_discard.bit_count()
+            + len(self.display)
+            + len(self.sib_drawn)
+            + owned
+        )
+        for seat in range(n):
+            on_board = sum(1 for owner in self.camel if owner == seat)
+            counts[f"camels p{seat}"] = self.camels_left[seat] + on_board
+        counts["palm trees"] = self.palms_left + sum(self.palms)
+        counts["palaces"] = self.palaces_left + sum(self.palaces)
+        return counts
+
+    # -- serialisation ----------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": INFO.name,
+            "version": INFO.version,
+            "options": self.game.params(),
+            "history": self._history[:],
+            "phase": PHASE_NAMES[self.phase],
+            "actor": self.actor,
+            "round": self.round,
+            "final_round": self.final_round,
+            "tiles": list(self.tile_type),
+            "meeples": self.meeples[:],
+            "camels": self.camel[:],
+            "palm_trees": self.palms[:],
+            "palaces": self.palaces[:],
+            "gold": self.gold[:],
+            "camels_left": self.camels_left[:],
+            "viziers": self.viziers[:],
+            "elders": self.elders[:],
+            "hands": self.hand[:],
+            "bag": self.bag[:],
+            "pile": self.pile[:],
+            "row": self.row[:],
+            "discard": self.discard[:],
+            "djinn_pile": self.djinn_pile,
+            "display": self.display[:],
+            "djinn_discard": self.djinn_discard,
+            "djinn_owner": self.djinn_owner[:],
+            "sibittis_drawn": self.sib_drawn[:],
+            "bid_order": self.bid_order[:],
+            "track": [self.paid[:], self.zeros[:], self.last[:]],
+            "next_bid_order": self.next_order[:],
+            "turn": [
+                self.used,
+                self.echidna,
+                self.iblis,
+                self.discount,
+                self.in_hand[:],
+                self.cur,
+                self.prev,
+                self.final_tile,
+                self.tribe,
+                self.collected,
+            ],
+            "pending": [self.pending, self.target, self.ret, self.place_palm],
+        }
+
+    def __repr__(self) -> str:
+        return f"<five_tribes state after {len(self._history)} actions>"
+
+    def render(
+        self, markup: bool = False, seat: Seat | None = None, highlight: Iterable[ActionId] = ()
+    ) -> str:
+        return render(self, markup, seat, highlight)
+
+
+@register
+class FiveTribes(Game):
+    """Five Tribes for 2–4 players (base game with its 2-player rules)."""
+
+    info = INFO
+
+    def num_distinct_actions(self) -> int:
+        return A.NUM_ACTIONS
+
+    def max_game_length(self) -> int:
+        # Setup (§4), then at most 46 rounds (R41): clean-up draws, bids with Kumarbi, and per
+        # turn at most 2 actions per meeple on the board, 7 Window Djinns of 5 actions each in
+        # each of 3 windows, tribe and tile actions and 9 sales.
+        markers = self.num_players * MARKERS[self.num_players]
+        per_turn = 1 + 2 * sum(MEEPLE_COUNTS) + 3 * 7 * 5 + 8 + 9 + 1
+        per_round = (ROW_SIZE + 3) + 2 * markers + markers * per_turn
+        return TILES + sum(MEEPLE_COUNTS) + markers + ROW_SIZE + 3 + MAX_ROUNDS * per_round
+
+    def observation_size(self) -> int:
+        return OBSERVATION_SIZE
+
+    def new_initial_state(self) -> FiveTribesState:
+        return FiveTribesState(self)

@@ -1,0 +1,52 @@
+"""The bots' evaluation ``estimate()``: spec §8 as if the game ended now, plus Fakirs."""
+
+from __future__ import annotations
+
+import random
+
+import serai
+from serai.games.five_tribes.rules import FAKIR_VALUE, FiveTribesState
+from tests.five_tribes.scenario import board_x, claim, give_cards, give_djinn, hold, tx
+
+
+def test_owning_a_tile_with_palm_trees_raises_the_estimate_by_its_final_score() -> None:
+    state = board_x(3)
+    before = state.estimate()
+    claim(state, 0, "0,0")  # an Oasis: 8 VP
+    state.palms[tx("0,0")] = 2
+    state.palms_left -= 2
+    after = state.estimate()
+    assert after[0] - before[0] == 8 + 2 * 3
+    assert after[1:] == before[1:]
+    give_djinn(state, 0, "haurvatat")  # 8 VP, and each Palm Tree 5 instead of 3
+    assert state.estimate()[0] - after[0] == 8 + 2 * 2
+
+
+def test_the_vizier_majority_counts_as_it_stands_and_fakirs_count_a_little() -> None:
+    state = board_x(3)
+    before = state.estimate()
+    hold(state, 0, viziers=2)
+    hold(state, 1, viziers=1)
+    now = state.estimate()
+    assert now[0] - before[0] == 2 + 2 * 10  # R38: ahead of p1 and p2
+    assert now[1] - before[1] == 1 + 10  # ahead of p2 only
+    give_cards(state, 1, "fakir", "fakir", "fakir")
+    assert state.estimate()[1] - now[1] == 3 * FAKIR_VALUE
+    assert state.scores()[1] - before[1] == 1 + 10  # scoring itself ignores Fakirs
+    give_djinn(state, 1, "al-amin")  # now a pair of Fakirs is a wild card: only the odd one idles
+    assert state.estimate()[1] - state.scores()[1] == FAKIR_VALUE
+
+
+def test_scores_match_the_breakdown_and_estimate_equals_scores_at_the_end() -> None:
+    for players in (2, 3, 4):
+        game = serai.load_game("five_tribes", players=players)
+        rng = random.Random(players)
+        state = game.new_initial_state()
+        assert isinstance(state, FiveTribesState)
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+            if rng.random() < 0.05:
+                assert state.scores() == [part["total"] for part in state.score_breakdown()]
+        assert state.scores() == [part["total"] for part in state.score_breakdown()]
+        assert state.estimate() == [float(score) for score in state.scores()]

@@ -1,0 +1,170 @@
+"""Notation of spec §9: round trips, canonical forms, and rejection of everything else."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import serai
+from serai.games.five_tribes import actions as A
+from serai.games.five_tribes.actions import ACTION_TEXT, NUM_ACTIONS, parse_action
+from serai.games.five_tribes.board import CARDS, COLOURS, DJINNS, TILE_TYPES
+from tests.five_tribes.scenario import board_x, give_cards, give_djinn, hold, put, start_turn
+
+COORD = r"[0-5],[0-4]"
+COLOUR = "(" + "|".join(COLOURS) + ")"
+CARD = "(" + "|".join(CARDS) + ")"
+DJINN = "(" + "|".join(re.escape(d) for d in DJINNS) + ")"
+P1 = "(elder|fakir)"
+P2 = "(elder,elder|elder,fakir)"
+# Spec §9: the exact text of each decision and chance outcome.
+CANONICAL = re.compile(
+    rf"bid (18|12|8|5|3|1|0|last)|use kumarbi [1-6]"
+    rf"|(pick|step|palace|palm) {COORD}|drop {COLOUR}|build ([0-9]|1[0-8])"
+    rf"|use (echidna|sibittis) {P2}|use iblis {P1}|use sloar"
+    rf"|kill {COORD} {COLOUR}(,{COLOUR})?|kill p[0-3] (yellow|white)(,(yellow|white))?"
+    rf"|use (hagis|lamia|anun-nak|bouraq|enki) {COORD} {P1}|use (leta|utug) {COORD} {P2}"
+    rf"|buy {CARD}(,{CARD})?|take-djinn {DJINN} {P2}|pass|keep {DJINN}"
+    rf"|sell {CARD}(,{CARD})*|end"
+    rf"|deal-tile {COORD} ({'|'.join(TILE_TYPES)})|draw-meeple {COORD} {COLOUR}"
+    rf"|bid-order p[0-3]|draw-card {CARD}|draw-djinn {DJINN}"
+)
+
+MALFORMED = [
+    "",
+    " ",
+    "bid",
+    "bid 2",
+    "bid 18 ",
+    " bid 18",
+    "bid  18",
+    "BID 18",
+    "pick 6,0",
+    "pick 0,5",
+    "pick 00,1",
+    "pick 1, 1",
+    "pick 1,1,1",
+    "pick ²,1",
+    "step",
+    "drop purple",
+    "drop red,red",
+    "build 19",
+    "build -1",
+    "kill 3,2 red,white",  # not canonical colour order
+    "kill p4 yellow",
+    "kill p1 green",
+    "kill p1 white,yellow",
+    "buy gold,ivory",  # not canonical card order
+    "buy fish,fish,fish",
+    "sell fish,fish",  # a sale never repeats a type
+    "sell silk,fish",
+    "sell fakir",
+    "take-djinn enki fakir,elder",
+    "take-djinn dhenim elder,elder",
+    "use sloar fakir",
+    "use kumarbi 0",
+    "use kumarbi 7",
+    "use hagis 2,2",
+    "use leta 2,2 elder",
+    "keep",
+    "end turn",
+    "🐪",
+]
+
+
+def test_every_action_has_a_unique_canonical_text() -> None:
+    assert len(set(ACTION_TEXT)) == NUM_ACTIONS
+    for text in ACTION_TEXT:
+        assert CANONICAL.fullmatch(text), text
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, NUM_ACTIONS - 1))
+def test_text_round_trips(action: int) -> None:
+    assert parse_action(ACTION_TEXT[action]) == action
+
+
+@pytest.mark.parametrize("text", MALFORMED)
+def test_malformed_text_is_rejected(text: str) -> None:
+    assert parse_action(text) is None
+    state = board_x(3)
+    with pytest.raises(serai.IllegalActionError):
+        state.string_to_action(text)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 400))
+def test_legal_actions_round_trip_through_string_to_action(seed: int, upto: int) -> None:
+    game = serai.load_game("five_tribes", players=3)
+    record = serai.play(game, [serai.bots.RandomBot(seed + s) for s in range(3)], seed=seed)
+    state = serai.replay(record, upto=min(upto + 130, len(record)))
+    if state.is_terminal():
+        return
+    for action in state.legal_actions():
+        assert state.string_to_action(state.action_to_string(action)) == action
+
+
+def test_well_formed_but_illegal_text_is_rejected_with_a_reason() -> None:
+    state = board_x(3)
+    start_turn(state, 0, 1, 2)
+    before = state.to_json()
+    with pytest.raises(serai.IllegalActionError, match=r"BID|FINAL|PICK"):
+        state.string_to_action("bid 18")
+    with pytest.raises(serai.IllegalActionError, match="R33"):
+        state.string_to_action("sell fish")
+    with pytest.raises(serai.IllegalActionError, match="outside the action space"):
+        state.apply_action(NUM_ACTIONS)
+    assert state.to_json() == before
+
+
+def test_kinds_cover_the_action_space() -> None:
+    assert A.action_kind(0) == "deal_tile"
+    assert A.action_kind(A.END) == "end"
+    assert A.action_kind(NUM_ACTIONS) == "none"
+
+
+def test_reasons_name_the_ruling() -> None:
+    state = board_x(3)
+    put(state, "0,0", "blue", "red", "red")
+    put(state, "1,0", "blue")
+    start_turn(state, 0, 1)
+    with pytest.raises(serai.IllegalActionError, match="holds no meeple"):
+        state.string_to_action("pick 3,3")
+    state.apply_action(state.string_to_action("pick 0,0"))
+    with pytest.raises(serai.IllegalActionError, match="R4"):
+        state.string_to_action("step 1,0")
+    with pytest.raises(serai.IllegalActionError, match="not a side neighbour"):
+        state.string_to_action("step 1,1")
+    state.apply_action(state.string_to_action("step 0,1"))
+    with pytest.raises(serai.IllegalActionError, match="no yellow meeple"):
+        state.string_to_action("drop yellow")
+    bidding = board_x(3, bid_order=(0, 1, 2))
+    bidding.gold[0] = 4
+    with pytest.raises(serai.IllegalActionError, match="costs 8 gold"):
+        bidding.string_to_action("bid 8")
+
+
+def test_kill_reasons_name_the_exact_problem() -> None:
+    # E3's position: p0's two Assassins end on 3,2 with 1 Fakir (range 3); p2 owns Boaz.
+    state = board_x(3)
+    hold(state, 1, viziers=3, elders=1)
+    hold(state, 2, viziers=2, elders=2)
+    give_djinn(state, 2, "boaz")
+    give_cards(state, 0, "fakir")
+    put(state, "3,1", "red")
+    put(state, "3,2", "red", "white")
+    put(state, "0,0", "yellow")
+    start_turn(state, 0, 1, 2)
+    for text in ("pick 3,1", "step 3,2", "drop red"):
+        state.apply_action(state.string_to_action(text))
+    with pytest.raises(serai.IllegalActionError, match="R10: 0,0 is 5 steps from 3,2, beyond"):
+        state.string_to_action("kill 0,0 yellow")
+    with pytest.raises(serai.IllegalActionError, match="R13: p2 owns Boaz"):
+        state.string_to_action("kill p2 yellow")
+    with pytest.raises(serai.IllegalActionError, match="R11: you never kill meeples you hold"):
+        state.string_to_action("kill p0 white")
+    with pytest.raises(serai.IllegalActionError, match="R22: a pair kill needs 'use iblis'"):
+        state.string_to_action("kill p1 yellow,yellow")
