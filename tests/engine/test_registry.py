@@ -54,3 +54,15 @@ def test_game_info_describes_the_options() -> None:
     assert info.option("board").choices == ("mountain", "river")
     with pytest.raises(serai.GameError):
         info.option("speed")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"), [("true", True), ("Yes", True), ("1", True), ("false", False), ("no", False)]
+)
+def test_yes_no_options_accept_words(text: str, value: bool) -> None:
+    assert serai.load_game("desert_sons", desert_border=text).options["desert_border"] is value
+
+
+def test_a_yes_no_option_refuses_other_words() -> None:
+    with pytest.raises(serai.GameError, match="allowed False, True"):
+        serai.load_game("desert_sons", desert_border="maybe")

@@ -21,6 +21,7 @@ _GAMES: dict[str, type[Game]] = {}
 
 # Game packages, imported on first use so that `import serai` stays light.
 _GAME_MODULES = {
+    "desert_sons": "serai.games.desert_sons",
     "five_tribes": "serai.games.five_tribes",
     "through_the_desert": "serai.games.through_the_desert",
 }

@@ -1,0 +1,181 @@
+"""``DesertSonsState.estimate``: the bots' evaluation (its docstring lists the terms)."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+import serai
+from serai.games.desert_sons.board import SECTIONS
+from serai.games.desert_sons.rules import (
+    CHOOSE,
+    EST_CAMEL,
+    EST_FIT,
+    EST_HAND,
+    EST_OPEN,
+    EST_ROOM,
+    EST_RUMOR,
+    EST_WATER,
+    EXPLORE,
+    RUMOR_ROW,
+    STONE,
+    DesertSonsState,
+)
+from tests.desert_sons import reference
+from tests.desert_sons.scenario import after_setup, cell, lay, new_game, run, start, to_place
+
+START = 2 * EST_WATER + 2 * EST_ROOM + 4 * EST_HAND
+"""A seat's estimate after setup: 2 water, 4 free carrying spaces (2 count), 4 stones."""
+
+
+def random_states(players: int, seed: int) -> list[DesertSonsState]:
+    rng = random.Random(seed)
+    state = new_game(players)
+    out = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(serai.sample_chance(state, rng))
+        else:
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+        out.append(state.clone())
+    return out
+
+
+def test_estimate_at_the_start_counts_water_room_and_stones_in_hand() -> None:
+    assert after_setup().estimate() == [START, START]
+    assert after_setup(players=4).estimate() == [START] * 4
+
+
+def test_estimate_values_commodities_with_the_chips_as_the_state_has_them() -> None:
+    state = after_setup()
+    state.goods[0:4] = [2, 0, 0, 1]  # seat 0: 2 myrrh, 1 gems; one free space left
+    state.chips[0] = 1  # a +2 chip on the myrrh row: myrrh 6
+    state.chips[6] = 4  # a -2 chip on the gems row: gems 2
+    state.camels[1] = 1
+    assert state.scores() == [12, 0]  # R28: 4 each before the end
+    assert state.estimate() == [
+        2 * 6 + 2 + 2 * EST_WATER + 1 * EST_ROOM + 4 * EST_HAND,
+        START + EST_CAMEL,
+    ]
+
+
+def test_estimate_a_stone_on_an_open_oasis_is_worth_its_share_times_its_chance() -> None:
+    state = after_setup()
+    lay(state, "6,1", 1, 90)  # band 1 joins the water stub of 5,1; its E edge faces 7,1
+    state.stone_at[9] = 2 * cell("6,1")
+    share = 1.0  # two water symbols, worth 1 each, for one stone
+    chance = EST_OPEN / (1 + 1)  # one open edge
+    assert state.estimate() == [START - EST_HAND + chance * share, START]
+
+
+def test_estimate_closing_the_oasis_makes_the_stake_sure() -> None:
+    state = after_setup()
+    lay(state, "6,1", 1, 90)
+    state.stone_at[9] = 2 * cell("6,1")
+    state.stone_at[15] = 2 * cell("6,1")  # seat 1's stone too (out of turn, scenario)
+    before = state.estimate()
+    run(to_place(state, 0, "6,1", 7), "place 7,1 r270")  # cap 7 (gems) closes it
+    assert state.phase == STONE
+    share = (1 + 1 + 4) / 3  # water, water, gems
+    # Stone 15 (seat 1) chooses first and its owner pays the fee (R16, R17).
+    expected = [START - EST_HAND + share, START - EST_HAND - EST_WATER + share]
+    assert state.estimate() == expected
+    assert state.estimate()[0] > before[0]
+
+
+def test_estimate_a_blocked_highest_stone_gets_nothing() -> None:
+    state = after_setup()
+    lay(state, "6,1", 1, 90)
+    state.stone_at[9] = 2 * cell("6,1")
+    state.stone_at[15] = 2 * cell("6,1")
+    state.water[1] = 0
+    run(to_place(state, 0, "6,1", 7), "place 7,1 r270")
+    share = (1 + 1 + 4) / 3
+    assert state.estimate() == [START - EST_HAND + share, 2 * EST_ROOM + 3 * EST_HAND]
+
+
+def test_estimate_in_a_running_rating_the_stones_to_come_share_what_is_left() -> None:
+    # Spec Example 7: stone 15 (seat 1) and stone 9 (seat 0), water, water and gems.
+    state = start(
+        "draw-tile 6",
+        "draw-tile 8",
+        "move 5,1",
+        "draw",
+        "draw-tile 1",
+        "place 6,1 r90",
+        "stone 9 a",
+        "end",
+        "move 6,1",
+        "draw",
+        "draw-tile 7",
+        "place 7,1 r270",
+        "stone 15 a",
+    )
+    assert state.phase == CHOOSE and state.water == [2, 1]
+    share = (1 + 1 + 4) / 3
+    assert state.estimate() == [
+        START - EST_HAND + share,
+        EST_WATER + 2 * EST_ROOM + 3 * EST_HAND + share,
+    ]
+    run(state, "choose gems")
+    left = (1 + 1) / 2  # two water symbols for stone 9
+    assert state.estimate() == [
+        START - EST_HAND + left,
+        4 + EST_WATER + 2 * EST_ROOM + 3 * EST_HAND,
+    ]
+
+
+def test_estimate_a_drawn_rumor_chip_is_worth_something_until_it_is_laid() -> None:
+    state = after_setup()
+    lay(state, "6,1", 1, 90)
+    state.stone_at[9] = 2 * cell("6,1")
+    to_place(state, 0, "6,1", 16)  # band 16 (rumor) on 7,1 r90 leaves the oasis open
+    lay(state, "8,1", 2, 270)  # a blank cap on 8,1 facing W: band 16 closes the oasis
+    run(state, "place 7,1 r90", "no-stone", "choose rumor", "draw-rumor +1")
+    assert state.phase == RUMOR_ROW
+    # Stone 9 took the rumor; no one else in the rating; 3 stones in hand.
+    assert state.estimate()[0] == 2 * EST_WATER + 2 * EST_ROOM + 3 * EST_HAND + EST_RUMOR
+    run(state, "rumor myrrh")
+    assert state.estimate()[0] == START
+
+
+def test_estimate_rewards_a_display_tile_that_fits_in_the_explore_step() -> None:
+    state = start("draw-tile 6", "draw-tile 8", "move 5,4")  # desert 6 fits at 4,4 or 6,4
+    assert state.phase == EXPLORE
+    assert state.estimate() == [START + EST_FIT, START]
+    state = start("draw-tile 6", "draw-tile 8", "move 5,5")  # the centre: nothing fits
+    assert state.estimate() == [START, START]
+
+
+def test_estimate_is_the_final_score_at_the_end_and_finite_before() -> None:
+    for players, seed in ((2, 1), (3, 2), (4, 3)):
+        states = random_states(players, seed)
+        assert all(
+            len(s.estimate()) == players and all(math.isfinite(x) for x in s.estimate())
+            for s in states
+        )
+        final = states[-1]
+        assert final.is_terminal()
+        assert final.estimate() == [float(score) for score in final.scores()]
+
+
+def test_oasis_symbol_worth_is_kept_incrementally() -> None:
+    """The packed ``worth << 7 | count`` per oasis root agrees with a recount."""
+    for state in random_states(3, 5)[::25]:
+        for group, _ in reference.oases(state):
+            c, label = next(iter(group))
+            symbols = reference.symbols(state, group)
+            worth = 4 * sum(symbols[:4]) + sum(symbols[4:])
+            assert state.sworth[state._sfind(2 * c + label)] == worth << 7 | sum(symbols)
+            assert all(len(SECTIONS[state.field[c]]) > label for c, label in group)
+
+
+def test_estimate_is_fast() -> None:
+    states = random_states(4, 7)
+    started = time.perf_counter()
+    for state in states:
+        state.estimate()
+    mean = (time.perf_counter() - started) / len(states)
+    assert mean < 100e-6  # measured about 10 µs; loose so a loaded machine does not flake
