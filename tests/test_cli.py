@@ -60,6 +60,14 @@ def test_play_random_seats_to_the_end_and_save(tmp_path: Path) -> None:
     assert final.is_terminal() and final.scores() == record.scores
 
 
+def test_play_with_greedy_and_mcts_seats(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    run("play", GAME, "--seats", "greedy,mcts:easy", "--seed", "3", "--save", str(path))
+    record = load_record(path)
+    assert record.players == ["greedy", "mcts:easy"]
+    assert serai.replay(record).is_terminal()
+
+
 def test_play_replays_a_simulated_game(tmp_path: Path) -> None:
     game = serai.load_game(GAME, players=3, board="river")
     result = serai.sim.simulate(game, games=1, seed=4).results[0]
@@ -120,9 +128,11 @@ def test_human_playing_first_choices_to_the_end(tmp_path: Path) -> None:
         (("--option", "board=moon"), "allowed mountain, river"),
         (("--option", "board"), "--option expects key=value"),
         (("--option", "colour=red"), "unknown option 'colour'"),
-        (("--seats", "human,robot"), "known seat kinds: human, random"),
+        (("--seats", "human,robot"), "known seat kinds: greedy, human, mcts, random"),
         (("--players", "3", "--seats", "random,random"), "lists 2 seats but the game has 3"),
-        (("--seats", "random:hard,random"), "takes no argument"),
+        (("--seats", "random:hard,random"), "random takes no difficulty (got 'hard')"),
+        (("--seats", "human:hard,random"), "takes no argument"),
+        (("--seats", "mcts:extreme,random"), "choose one of easy, medium, hard"),
     ],
 )
 def test_play_errors_are_one_clean_line(args: tuple[str, ...], message: str) -> None:

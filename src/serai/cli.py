@@ -21,7 +21,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from serai.bots import RandomBot
+from serai.bots import BOT_KINDS, make_bot
 from serai.engine import (
     ActionId,
     Agent,
@@ -36,8 +36,18 @@ from serai.engine import (
     replay,
 )
 from serai.human import QuitGame, TerminalHuman
+from serai.sim.arena import MatchResult
 from serai.sim.bench import BenchResult, bench
 from serai.sim.simulate import GameResult, Simulation, Stats, bot_seed, simulate
+from serai.sim.strength import (
+    CURVE_ITERATIONS,
+    PAIRINGS,
+    PLAYER_COUNTS,
+    measure,
+    verdict,
+)
+from serai.sim.strength import write as write_strength
+from serai.sim.versus import VersusResult, versus
 
 CHANCE_SHOWN = 8
 """How many outcomes of a run of chance draws of one kind the game log spells out."""
@@ -130,13 +140,13 @@ def _human(spec: SeatSpec, context: SeatContext) -> Agent:
     )
 
 
-def _random(spec: SeatSpec, context: SeatContext) -> Agent:
-    _no_argument(spec)
-    return RandomBot(context.seed)
+def _bot(spec: SeatSpec, context: SeatContext) -> Agent:
+    return make_bot(spec.kind, spec.argument, seed=context.seed)
 
 
-SEAT_KINDS: dict[str, AgentFactory] = {"human": _human, "random": _random}
-"""Seat kinds of ``--seats`` by name; bots register here as they are written."""
+SEAT_KINDS: dict[str, AgentFactory] = {"human": _human, **{kind: _bot for kind in BOT_KINDS}}
+"""Seat kinds of ``--seats`` by name: a person at this terminal or a bot
+(``mcts:easy``, ``mcts:medium``, ``mcts:hard``; see :mod:`serai.bots.presets`)."""
 
 
 def parse_seats(text: str, players: int) -> list[SeatSpec]:
@@ -455,6 +465,51 @@ def simulate_command(
             console.print(f"results written to {escape(str(json_path))}")
 
 
+@app.command("strength")
+def strength_command(
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pairing.")] = 100,
+    curve_games: Annotated[
+        int, typer.Option(min=1, help="Games per point of the thinking-time curve.")
+    ] = 40,
+    workers: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    out: Annotated[Path, typer.Option(help="Directory for strength.md, .json and .png.")] = Path(
+        "docs"
+    ),
+    only: Annotated[
+        list[str] | None, typer.Option("--game", help="Only this game; repeatable.")
+    ] = None,
+) -> None:
+    """Play the bots against each other in every game; write the strength table and plot."""
+    console = _console()
+    with _clean_errors():
+        names = list(only or list_games())
+        for name in names:
+            game_info(name)
+        per_game = len(PLAYER_COUNTS) * len(PAIRINGS) * games + len(CURVE_ITERATIONS) * curve_games
+        with Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+        ) as progress:
+            task = progress.add_task("bot games", total=per_game * len(names))
+
+            def advance(label: str, _: MatchResult) -> None:
+                progress.update(task, advance=1, description=label)
+
+            strength = measure(games, workers, names, curve_games, on_result=advance)
+        command = f"serai strength --games {games} --curve-games {curve_games}"
+        command += "".join(f" --game {name}" for name in only or ())
+        for path in write_strength(strength, out, command):
+            console.print(f"wrote {escape(str(path))}")
+        for result in strength.pairings:
+            console.print(
+                f"{result.game} {result.players}p {result.challenger} vs {result.opponent}: "
+                f"{result.win_rate:.0%} ± {result.margin:.0%} ({verdict(result)})"
+            )
+
+
 def bench_table(result: BenchResult) -> Table:
     """The figures of a benchmark, one per row, with how each was measured."""
     options = ", ".join(f"{k}={v}" for k, v in result.params.items())
@@ -471,6 +526,34 @@ def bench_table(result: BenchResult) -> Table:
     table.add_row(
         "state memory", f"{result.state_bytes:,} bytes", "tracemalloc, one mid-game state"
     )
+    table.add_row(
+        "MCTS iterations/s",
+        f"{result.mcts_iterations_per_second:,.0f}",
+        f"MCTSBot search, on {result.positions} mid-game positions",
+    )
+    return table
+
+
+def versus_table(result: VersusResult) -> Table:
+    """The figures of ``serai bench --bots``."""
+    table = Table(
+        title=f"{result.game}, {result.players} players: serai MCTSBot and OpenSpiel MCTSBot, "
+        f"{result.seconds_per_move:g} s per move"
+    )
+    table.add_column("measure")
+    table.add_column("serai", justify="right")
+    table.add_column("OpenSpiel", justify="right")
+    table.add_row(
+        f"iterations/s ({result.positions} positions)",
+        f"{result.ours_iterations_per_second:,.0f}",
+        f"{result.openspiel_iterations_per_second:,.0f}",
+    )
+    table.add_row("speed ratio", f"{result.speedup:.1f}×", "1×")
+    table.add_row(
+        f"wins in {result.games} games",
+        f"{result.ours_win_rate:.0%} ± {result.margin:.0%}",
+        f"{1 - result.ours_win_rate:.0%}",
+    )
     return table
 
 
@@ -486,15 +569,33 @@ def bench_command(
     json_path: Annotated[
         Path | None, typer.Option("--json", help="Write the figures here.")
     ] = None,
+    bots: Annotated[
+        bool,
+        typer.Option(
+            "--bots", help="Instead: our MCTSBot against OpenSpiel's (needs serai[research])."
+        ),
+    ] = False,
+    games: Annotated[int, typer.Option(min=1, help="With --bots: games head to head.")] = 50,
+    move_seconds: Annotated[
+        float, typer.Option(min=0.001, help="With --bots: thinking time per move.")
+    ] = 0.5,
 ) -> None:
-    """Measure playout speed, clone and legal-action cost, and state size."""
+    """Measure playout speed, clone and legal-action cost, state size and MCTS speed."""
     console = _console()
     with _clean_errors():
+        if bots and players is None:
+            players = 2
         loaded = load_game(game, players, **parse_options(option))
         _check_writable(json_path)
-        with console.status(f"benchmarking {game}…"):
-            result = bench(loaded, runs, seconds)
-        console.print(bench_table(result))
+        figures: BenchResult | VersusResult
+        if bots:
+            with console.status(f"our MCTSBot against OpenSpiel's on {game}…"):
+                figures = versus(loaded, move_seconds, games)
+            console.print(versus_table(figures))
+        else:
+            with console.status(f"benchmarking {game}…"):
+                figures = bench(loaded, runs, seconds)
+            console.print(bench_table(figures))
         if json_path is not None:
-            _write_json(json_path, result.to_json())
+            _write_json(json_path, figures.to_json())
             console.print(f"figures written to {escape(str(json_path))}")

@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass
 from operator import methodcaller
 from typing import Any
 
+from serai.bots import Budget, MCTSBot
 from serai.engine import ActionId, Game, GameError, OptionValue, State, sample_chance
 
 POSITIONS = 16
@@ -45,6 +46,8 @@ class BenchResult:
     """One ``legal_actions()`` call on a mid-game position, in microseconds."""
     state_bytes: int
     """Memory held by one mid-game state (tracemalloc), shared static tables excluded."""
+    mcts_iterations_per_second: float
+    """Iterations of a medium :class:`~serai.bots.MCTSBot` search on the mid-game positions."""
     positions: int
     """How many mid-game positions the per-call timings and the memory figure use."""
 
@@ -140,10 +143,23 @@ def state_bytes(game: Game, history: Sequence[ActionId]) -> int:
     return size
 
 
+def mcts_rate(states: Sequence[State], seconds: float) -> float:
+    """Iterations per second of :class:`~serai.bots.MCTSBot` searching ``states`` in turn."""
+    iterations = 0
+    start = time.perf_counter()
+    share = seconds / len(states)
+    for index, state in enumerate(states):
+        bot = MCTSBot(Budget(seconds=share), seed=index)
+        bot.act(state)
+        iterations += bot.last_iterations
+    return iterations / (time.perf_counter() - start)
+
+
 def bench(game: Game, runs: int = 5, seconds: float = 1.0) -> BenchResult:
     """Benchmark ``game``: ``runs`` runs of ``seconds`` of playouts plus per-call timings.
 
-    The clone and legal-action timings of a run each take a quarter of ``seconds``.
+    The clone and legal-action timings and the MCTS search of a run each take a quarter
+    of ``seconds``.
     """
     if runs < 1:
         raise GameError(f"the number of runs must be at least 1, not {runs}")
@@ -157,6 +173,7 @@ def bench(game: Game, runs: int = 5, seconds: float = 1.0) -> BenchResult:
         "clone": [],
         "legal": [],
         "bytes": [],
+        "mcts": [],
     }
     for _ in range(runs):
         actions_per_second, games_per_second = playout_rate(game, seconds)
@@ -165,6 +182,8 @@ def bench(game: Game, runs: int = 5, seconds: float = 1.0) -> BenchResult:
         figures["clone"].append(time_per_call(methodcaller("clone"), states, seconds / 4))
         figures["legal"].append(time_per_call(methodcaller("legal_actions"), states, seconds / 4))
         figures["bytes"].append(statistics.median(state_bytes(game, h) for h in histories))
+        choices = [state for state in states if len(state.legal_actions()) > 1]
+        figures["mcts"].append(mcts_rate(choices or states, seconds / 4))
 
     def median(key: str) -> float:
         return float(statistics.median(figures[key]))
@@ -181,4 +200,5 @@ def bench(game: Game, runs: int = 5, seconds: float = 1.0) -> BenchResult:
         legal_actions_us=median("legal"),
         state_bytes=round(median("bytes")),
         positions=len(histories),
+        mcts_iterations_per_second=median("mcts"),
     )

@@ -1,0 +1,179 @@
+"""Bot against bot: seat-rotated matches and their win rates.
+
+A pairing plays ``games`` games of a *challenger* against an *opponent*. Game ``i`` seats
+the challenger at ``i mod players`` and the opponent's kind in every other seat, so each
+seat is played by the challenger equally often. In each game the challenger is compared
+with every opponent seat: it **beats** that seat when it finished ahead (larger returns,
+or equal returns and more points), and scores half a win when they finished level. The
+win rate is the mean of these comparisons, so 50% means equal strength at any player
+count.
+
+Bots are named as ``--seats`` names them (``greedy``, ``mcts:hard``); chance and every bot
+are seeded from the pairing's seed, so a pairing with iteration budgets is reproducible.
+
+>>> from serai import load_game
+>>> result = pairing(load_game("through_the_desert", players=2), "greedy", "random", games=4)
+>>> result.games, 0.0 <= result.win_rate <= 1.0
+(4, True)
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import multiprocessing
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from serai.bots import make_bot
+from serai.engine import Agent, Game, GameError, OptionValue, State, load_game, sample_chance
+from serai.sim.simulate import bot_seed, derive_seed
+
+
+def make_named_bot(name: str, seed: int) -> Agent:
+    """The bot ``name`` (``kind`` or ``kind:difficulty``) with ``seed``."""
+    kind, colon, difficulty = name.partition(":")
+    return make_bot(kind, difficulty if colon else None, seed=seed)
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """One game of a pairing."""
+
+    index: int
+    challenger_seat: int
+    beaten: float
+    """Opponent seats the challenger beat (ties count half)."""
+    compared: int
+    """Opponent seats compared: players - 1."""
+    thinking: float
+    """Seconds the challenger spent choosing, summed over the game."""
+    decisions: int
+    """Decisions the challenger made."""
+
+
+@dataclass(frozen=True)
+class PairingResult:
+    """The outcome of a pairing."""
+
+    game: str
+    players: int
+    challenger: str
+    opponent: str
+    games: int
+    win_rate: float
+    margin: float
+    """Half the width of the 95% Wilson interval of ``win_rate``, over games."""
+    seconds_per_decision: float
+    """The challenger's mean thinking time per decision."""
+
+
+def finished_ahead(state: State, seat: int, other: int) -> float:
+    """1 if ``seat`` finished ahead of ``other``, 0.5 if level, else 0."""
+    returns, scores = state.returns(), state.scores()
+    mine, theirs = (returns[seat], scores[seat]), (returns[other], scores[other])
+    return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+
+
+def play_match(game: Game, challenger: str, opponent: str, seed: int, index: int) -> MatchResult:
+    """Game ``index`` of the pairing with ``seed``: chance and bots seeded from both."""
+    n = game.num_players
+    chance_seed = derive_seed("arena", seed, index)
+    seat_of_challenger = index % n
+    bots = [
+        make_named_bot(
+            challenger if seat == seat_of_challenger else opponent, bot_seed(chance_seed, seat)
+        )
+        for seat in range(n)
+    ]
+    rng = random.Random(chance_seed)
+    state = game.new_initial_state()
+    thinking = 0.0
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_unchecked(sample_chance(state, rng))
+            continue
+        seat = state.current_player()
+        started = time.perf_counter()
+        action = bots[seat].act(state)
+        if seat == seat_of_challenger:
+            thinking += time.perf_counter() - started
+            decisions += 1
+        state.apply_action(action)
+    others = [seat for seat in range(n) if seat != seat_of_challenger]
+    return MatchResult(
+        index=index,
+        challenger_seat=seat_of_challenger,
+        beaten=sum(finished_ahead(state, seat_of_challenger, other) for other in others),
+        compared=len(others),
+        thinking=thinking,
+        decisions=decisions,
+    )
+
+
+def wilson_margin(rate: float, samples: int, z: float = 1.96) -> float:
+    """Half the width of the Wilson score interval of a proportion."""
+    denominator = 1 + z * z / samples
+    return (
+        z * math.sqrt(rate * (1 - rate) / samples + z * z / (4 * samples * samples)) / (denominator)
+    )
+
+
+@functools.lru_cache(maxsize=8)
+def _cached_game(name: str, params: tuple[tuple[str, OptionValue], ...]) -> Game:
+    return load_game(name, **dict(params))
+
+
+def _match_task(
+    task: tuple[str, tuple[tuple[str, OptionValue], ...], str, str, int, int],
+) -> MatchResult:
+    name, params, challenger, opponent, seed, index = task
+    return play_match(_cached_game(name, params), challenger, opponent, seed, index)
+
+
+def pairing(
+    game: Game,
+    challenger: str,
+    opponent: str,
+    games: int = 100,
+    seed: int = 0,
+    workers: int = 1,
+    on_result: Callable[[MatchResult], None] | None = None,
+) -> PairingResult:
+    """Play ``games`` seat-rotated games of ``challenger`` against ``opponent``."""
+    if games < 1:
+        raise GameError(f"the number of games must be at least 1, not {games}")
+    for name in (challenger, opponent):
+        make_named_bot(name, 0)  # an unknown bot fails here, before any game is played
+    params = tuple(sorted(game.params().items()))
+    tasks = [(game.info.name, params, challenger, opponent, seed, i) for i in range(games)]
+
+    def collect(results: Iterator[MatchResult]) -> list[MatchResult]:
+        out = []
+        for result in results:
+            out.append(result)
+            if on_result is not None:
+                on_result(result)
+        return out
+
+    if workers == 1:
+        results = collect(_match_task(task) for task in tasks)
+    else:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            results = collect(pool.imap_unordered(_match_task, tasks))
+    per_game = [r.beaten / r.compared for r in results]
+    win_rate = sum(per_game) / games
+    decisions = sum(r.decisions for r in results)
+    return PairingResult(
+        game=game.info.name,
+        players=game.num_players,
+        challenger=challenger,
+        opponent=opponent,
+        games=games,
+        win_rate=win_rate,
+        margin=wilson_margin(win_rate, games),
+        seconds_per_decision=sum(r.thinking for r in results) / decisions if decisions else 0.0,
+    )

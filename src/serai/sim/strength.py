@@ -1,0 +1,186 @@
+"""``serai strength``: how strong each bot is, per game, as a table and a plot.
+
+For every game at 2 and 3 players it plays three seat-rotated pairings
+(:mod:`serai.sim.arena`): ``mcts:medium`` against ``greedy``, ``greedy`` against
+``random`` and ``mcts:hard`` against ``mcts:medium``. The plot shows, per game at 2
+players, the win rate of MCTS against Greedy as its iteration budget grows, against the
+thinking time that budget took per decision.
+
+It writes ``strength.md`` (the table, with the command that made it), ``strength.json``
+(every figure) and ``strength.png`` (the plot; needs matplotlib, ``serai[plots]``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from serai.engine import GameError, list_games, load_game
+from serai.sim.arena import MatchResult, PairingResult, pairing
+
+PAIRINGS = (("mcts:medium", "greedy"), ("greedy", "random"), ("mcts:hard", "mcts:medium"))
+PLAYER_COUNTS = (2, 3)
+TARGETS = {("greedy", "random"): 0.8, ("mcts:medium", "greedy"): 0.7}
+"""The win rate each pairing should reach; hard must simply beat medium (above 50%)."""
+CURVE_ITERATIONS = (25, 100, 400, 1600)
+
+
+@dataclass(frozen=True)
+class CurvePoint:
+    """MCTS with a fixed iteration budget against Greedy."""
+
+    game: str
+    iterations: int
+    seconds_per_decision: float
+    win_rate: float
+
+
+@dataclass(frozen=True)
+class Strength:
+    """Every pairing and curve point of a run."""
+
+    games_per_pairing: int
+    pairings: tuple[PairingResult, ...]
+    curve: tuple[CurvePoint, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "games_per_pairing": self.games_per_pairing,
+            "pairings": [asdict(p) for p in self.pairings],
+            "curve": [asdict(c) for c in self.curve],
+        }
+
+
+def measure(
+    games: int,
+    workers: int,
+    names: Sequence[str] | None = None,
+    curve_games: int | None = None,
+    on_result: Callable[[str, MatchResult], None] | None = None,
+) -> Strength:
+    """Play every pairing with ``games`` games, and the curve with ``curve_games``."""
+    names = list(names or list_games())
+    results = []
+    for name in names:
+        for players in PLAYER_COUNTS:
+            game = load_game(name, players=players)
+            for challenger, opponent in PAIRINGS:
+                label = f"{name} {players}p {challenger} vs {opponent}"
+                results.append(
+                    pairing(
+                        game,
+                        challenger,
+                        opponent,
+                        games,
+                        seed=1,
+                        workers=workers,
+                        on_result=None if on_result is None else _tagged(on_result, label),
+                    )
+                )
+    curve = []
+    for name in names:
+        game = load_game(name, players=2)
+        for iterations in CURVE_ITERATIONS:
+            label = f"{name} 2p mcts@{iterations} vs greedy"
+            result = pairing(
+                game,
+                f"mcts:{iterations}",
+                "greedy",
+                curve_games or games,
+                seed=2,
+                workers=workers,
+                on_result=None if on_result is None else _tagged(on_result, label),
+            )
+            curve.append(CurvePoint(name, iterations, result.seconds_per_decision, result.win_rate))
+    return Strength(games, tuple(results), tuple(curve))
+
+
+def _tagged(
+    callback: Callable[[str, MatchResult], None], label: str
+) -> Callable[[MatchResult], None]:
+    return lambda result: callback(label, result)
+
+
+def verdict(result: PairingResult) -> str:
+    """Whether a pairing met its target: its rate in ``TARGETS``, else above 50%."""
+    target = TARGETS.get((result.challenger, result.opponent))
+    met = result.win_rate > 0.5 if target is None else result.win_rate >= target
+    return "met" if met else "missed"
+
+
+def table_markdown(strength: Strength, command: str) -> str:
+    """The strength table as Markdown."""
+    lines = [
+        "# Bot strength",
+        "",
+        f"Regenerate with `{command}`. Each row: {strength.games_per_pairing} games, the "
+        "challenger rotated through every seat; its win rate counts each game's comparison "
+        "with every opponent seat (ties half), so 50% is equal strength. ± is the 95% "
+        "Wilson interval.",
+        "",
+        "| game | players | challenger | opponent | win rate | target | s/decision |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for r in strength.pairings:
+        target = TARGETS.get((r.challenger, r.opponent))
+        goal = "> 50%" if target is None else f"≥ {target:.0%}"
+        lines.append(
+            f"| {r.game} | {r.players} | {r.challenger} | {r.opponent} | "
+            f"{r.win_rate:.0%} ± {r.margin:.0%} | {goal} ({verdict(r)}) | "
+            f"{r.seconds_per_decision:.3f} |"
+        )
+    lines += ["", "![MCTS against Greedy by thinking time](strength.png)", ""]
+    return "\n".join(lines)
+
+
+def plot(strength: Strength, path: Path) -> None:
+    """Win rate of MCTS against Greedy by thinking time per decision, one line a game."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as error:
+        raise GameError("the plot needs matplotlib: pip install 'serai[plots]'") from error
+    figure, axes = plt.subplots(figsize=(7, 4.5))
+    markers = "osD^v"
+    for index, name in enumerate(dict.fromkeys(point.game for point in strength.curve)):
+        points = [p for p in strength.curve if p.game == name]
+        axes.plot(
+            [p.seconds_per_decision for p in points],
+            [p.win_rate for p in points],
+            marker=markers[index % len(markers)],
+            label=name,
+        )
+        for p in points:
+            axes.annotate(
+                str(p.iterations),
+                (p.seconds_per_decision, p.win_rate),
+                textcoords="offset points",
+                xytext=(4, -10),
+                fontsize=7,
+            )
+    axes.axhline(0.5, color="grey", linewidth=0.8, linestyle="--")
+    axes.set_xscale("log")
+    axes.set_ylim(0, 1)
+    axes.set_xlabel("MCTS thinking time per decision (s, log scale; labels: iterations)")
+    axes.set_ylabel("win rate against Greedy (2 players)")
+    axes.set_title("serai MCTSBot against GreedyBot")
+    axes.legend()
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
+    plt.close(figure)
+
+
+def write(strength: Strength, directory: Path, command: str) -> list[Path]:
+    """Write the table, the figures and the plot into ``directory``."""
+    directory.mkdir(parents=True, exist_ok=True)
+    table = directory / "strength.md"
+    table.write_text(table_markdown(strength, command), encoding="utf-8")
+    figures = directory / "strength.json"
+    figures.write_text(json.dumps(strength.to_json(), indent=1) + "\n", encoding="utf-8")
+    image = directory / "strength.png"
+    plot(strength, image)
+    return [table, figures, image]

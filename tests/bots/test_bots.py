@@ -1,0 +1,168 @@
+"""The bots of every game: legal, reproducible, within budget, blind to hidden values."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import serai
+from serai.bots import Budget, GreedyBot, MCTSBot, RandomBot, make_bot
+from serai.bots.greedy import margin
+from serai.bots.mcts import leaf_values
+from serai.sim.arena import finished_ahead, pairing, play_match
+
+GAMES = serai.list_games()
+
+
+def position(name: str, players: int, decisions: int, seed: int = 5) -> serai.State:
+    """A mid-game state reached by random play: ``decisions`` player decisions in."""
+    state = serai.load_game(name, players=players).new_initial_state()
+    rng = random.Random(seed)
+    made = 0
+    while not state.is_terminal() and made < decisions:
+        if state.is_chance_node():
+            state.apply_action(serai.sample_chance(state, rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            made += 1
+    while state.is_chance_node():
+        state.apply_action(serai.sample_chance(state, rng))
+    return state
+
+
+def choice_position(name: str, players: int, seed: int = 5) -> serai.State:
+    """A mid-game state where the player to act has more than one choice."""
+    for decisions in range(20, 200):
+        state = position(name, players, decisions, seed)
+        if not state.is_terminal() and len(state.legal_actions()) > 1:
+            return state
+    raise AssertionError(f"{name}: no decision with a choice found")
+
+
+def test_margin_is_the_lead_over_the_best_rival() -> None:
+    assert margin([10.0, 4.0, 7.0], 0) == 3.0
+    assert margin([10.0, 4.0, 7.0], 1) == -6.0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_greedy_plays_the_action_with_the_largest_lead(name: str) -> None:
+    state = choice_position(name, 2)
+    seat = state.current_player()
+    leads = {}
+    for action in state.legal_actions():
+        child = state.resample_hidden(seat, random.Random(0))
+        child.apply_action(action)
+        leads[action] = margin(child.estimate(), seat)
+    chosen = GreedyBot(seed=1).act(state)
+    assert leads[chosen] == max(leads.values())
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_greedy_beats_random(name: str) -> None:
+    result = pairing(serai.load_game(name, players=2), "greedy", "random", games=10, seed=1)
+    assert result.win_rate >= 0.7, result
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_mcts_is_reproducible_with_an_iteration_budget(name: str) -> None:
+    state = choice_position(name, 3)
+    first = MCTSBot(Budget(iterations=60), seed=4)
+    second = MCTSBot(Budget(iterations=60), seed=4)
+    assert [first.act(state) for _ in range(3)] == [second.act(state) for _ in range(3)]
+    assert first.last_iterations == 60
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_mcts_decides_on_what_its_seat_knows(name: str) -> None:
+    """Two worlds the seat cannot tell apart get the same decision from the same seed."""
+    state = choice_position(name, 3)
+    seat = state.current_player()
+    twin = state.resample_hidden(seat, random.Random(99))
+    assert twin.view(seat) == state.view(seat)
+    chosen = MCTSBot(Budget(iterations=80), seed=2).act(state)
+    assert MCTSBot(Budget(iterations=80), seed=2).act(twin) == chosen
+    assert state.is_legal(chosen)
+
+
+def forced_decision() -> serai.State:
+    """A decision with one legal action, from random play of any game."""
+    for name in GAMES:
+        for seed in range(5):
+            state = serai.load_game(name, players=2 if name != "nomads_of_arabia" else 3)
+            state = state.new_initial_state()
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(serai.sample_chance(state, rng))
+                elif len(state.legal_actions()) == 1:
+                    return state
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+    raise AssertionError("no forced decision in any game")
+
+
+def test_mcts_plays_a_single_legal_action_at_once() -> None:
+    state = forced_decision()
+    bot = MCTSBot(Budget(seconds=5.0), seed=1)
+    started = time.perf_counter()
+    assert bot.act(state) == state.legal_actions()[0]
+    assert time.perf_counter() - started < 0.05 and bot.last_iterations == 0
+
+
+def test_mcts_respects_its_time_budget() -> None:
+    state = choice_position("through_the_desert", 3)
+    bot = MCTSBot(Budget(seconds=0.2), seed=1)
+    started = time.perf_counter()
+    bot.act(state)
+    assert time.perf_counter() - started < 0.6
+    assert bot.last_iterations > 1
+
+
+def test_mcts_beats_random() -> None:
+    result = pairing(
+        serai.load_game("through_the_desert", players=2), "mcts:easy", "random", games=4, seed=2
+    )
+    assert result.win_rate >= 0.75, result
+
+
+def test_leaf_values_are_returns_at_the_end_and_leads_before() -> None:
+    state = position("through_the_desert", 2, 10_000)
+    assert state.is_terminal() and leaf_values(state) == state.returns()
+    middle = choice_position("through_the_desert", 2)
+    values = leaf_values(middle)
+    estimate = middle.estimate()
+    assert all(0.0 < v < 1.0 for v in values)
+    assert (values[0] > values[1]) == (estimate[0] > estimate[1])
+
+
+def test_budgets_and_presets_are_checked() -> None:
+    with pytest.raises(ValueError, match="needs iterations, seconds or both"):
+        Budget()
+    with pytest.raises(ValueError, match="at least 1"):
+        Budget(iterations=0)
+    with pytest.raises(ValueError, match="positive"):
+        Budget(seconds=0)
+    with pytest.raises(serai.GameError, match="known bots: random, greedy, mcts"):
+        make_bot("alphazero")
+    assert isinstance(make_bot("random", seed=1), RandomBot)
+    easy, hard = make_bot("mcts", "easy"), make_bot("mcts", "hard")
+    assert isinstance(easy, MCTSBot) and isinstance(hard, MCTSBot)
+    assert easy.budget.iterations is not None and hard.budget.iterations is not None
+    assert easy.budget.iterations < hard.budget.iterations
+    assert hard.budget.seconds is not None and hard.budget.seconds < 3
+
+
+def test_a_match_rotates_the_challenger_and_compares_finishes() -> None:
+    game = serai.load_game("through_the_desert", players=3)
+    seats = [
+        play_match(game, "greedy", "random", seed=0, index=i).challenger_seat for i in range(3)
+    ]
+    assert seats == [0, 1, 2]
+    final = position("through_the_desert", 3, 10_000)
+    winner = final.returns().index(max(final.returns()))
+    loser = final.scores().index(min(final.scores()))
+    assert finished_ahead(final, winner, loser) == 1.0
+    assert finished_ahead(final, loser, winner) == 0.0
+    assert finished_ahead(final, winner, winner) == 0.5
