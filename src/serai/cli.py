@@ -264,8 +264,7 @@ def games() -> None:
         with _clean_errors():
             info = game_info(name)
         options = "\n".join(
-            f"{o.name}: {' | '.join(str(c) for c in o.choices)} (default {o.default}) — {o.help}"
-            for o in info.options
+            f"{o.name}: {o.describe()} (default {o.default}) — {o.help}" for o in info.options
         )
         players = f"{info.min_players}–{info.max_players} (default {info.default_players})"
         table.add_row(name, info.title, players, escape(options) or "—")

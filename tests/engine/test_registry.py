@@ -66,3 +66,10 @@ def test_yes_no_options_accept_words(text: str, value: bool) -> None:
 def test_a_yes_no_option_refuses_other_words() -> None:
     with pytest.raises(serai.GameError, match="allowed False, True"):
         serai.load_game("desert_sons", desert_border="maybe")
+
+
+def test_an_open_ended_option_takes_any_whole_number_from_its_minimum() -> None:
+    assert serai.load_game("nomads_of_arabia", max_turns="7").options["max_turns"] == 7
+    for bad in (0, "abc", True, 2.5):
+        with pytest.raises(serai.GameError, match="allowed any whole number from 1"):
+            serai.load_game("nomads_of_arabia", max_turns=bad)

@@ -33,7 +33,21 @@ class Option:
     name: str
     default: OptionValue
     choices: tuple[OptionValue, ...]
+    """The allowed values; with ``minimum``, the values the conformance suite tries."""
     help: str
+    minimum: int | None = None
+    """If set, any whole number from ``minimum`` up is allowed."""
+
+    def allows(self, value: object) -> bool:
+        if self.minimum is not None:
+            return isinstance(value, int) and not isinstance(value, bool) and value >= self.minimum
+        return value in self.choices
+
+    def describe(self) -> str:
+        """The allowed values as people read them."""
+        if self.minimum is not None:
+            return f"any whole number from {self.minimum}"
+        return ", ".join(str(choice) for choice in self.choices)
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ _GAMES: dict[str, type[Game]] = {}
 _GAME_MODULES = {
     "desert_sons": "serai.games.desert_sons",
     "five_tribes": "serai.games.five_tribes",
+    "nomads_of_arabia": "serai.games.nomads_of_arabia",
     "through_the_desert": "serai.games.through_the_desert",
 }
 
@@ -91,8 +92,9 @@ def load_game(name: str, players: int | str | None = None, **options: Any) -> Ga
     chosen: dict[str, OptionValue] = {}
     for option in info.options:
         value = _coerce(options.get(option.name, option.default), option.choices)
-        if value not in option.choices:
-            allowed = ", ".join(str(c) for c in option.choices)
-            raise GameError(f"option {option.name}={value!r} for {name}: allowed {allowed}")
+        if not option.allows(value):
+            raise GameError(
+                f"option {option.name}={value!r} for {name}: allowed {option.describe()}"
+            )
         chosen[option.name] = value
     return cls(players, chosen)
