@@ -1,0 +1,88 @@
+"""What each seat may see (spec §7, R38): the one place where hidden values are filtered.
+
+A seat sees the identities of its own held special disks and only the number of everyone
+else's; once the game is over every hand is shown (the money disks are revealed, R34).
+Face-down disks carry no identity in the state at all (R24), so nothing else is hidden.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from serai.engine import Seat
+from serai.games.nomads_of_arabia.board import (
+    ANIMALS,
+    FINAL_DISKS,
+    LANDS,
+    NUM_ANIMALS,
+    SPECIAL_DISKS,
+    STRIP_CITY_X,
+    STRIP_NAMES,
+    WIDTH,
+    space_name,
+)
+
+if TYPE_CHECKING:
+    from serai.games.nomads_of_arabia.rules import NomadsOfArabiaState
+
+STATUS = ("board", "lost", "pilgrim")
+
+
+def disk_name(code: int) -> str | None:
+    """A city's disk as shown to everyone: face-down specials have no name (R38)."""
+    if code < 0:
+        return None
+    return "face-down" if code >= len(FINAL_DISKS) else FINAL_DISKS[code]
+
+
+def named_disks(mask: int) -> list[str]:
+    return [SPECIAL_DISKS[d] for d in range(len(SPECIAL_DISKS)) if mask >> d & 1]
+
+
+def table_view(state: NomadsOfArabiaState, seat: Seat | None) -> dict[str, Any]:
+    over = state.is_terminal()
+    players = []
+    breakdown = state.score_breakdown()
+    for owner in range(state.n):
+        shown = over or owner == seat
+        b = NUM_ANIMALS * owner
+        players.append(
+            {
+                "seat": owner,
+                "money": state.money[owner],
+                "status": STATUS[state.status[owner]],
+                "space": space_name(state.pos[owner]) if state.pos[owner] >= 0 else None,
+                "animals": dict(zip(ANIMALS, state.animals[b : b + NUM_ANIMALS], strict=True)),
+                "handlers": dict(zip(ANIMALS, state.handlers[b : b + NUM_ANIMALS], strict=True)),
+                "disk_count": state.hands[owner].bit_count(),
+                "disks": named_disks(state.hands[owner]) if shown else None,
+                "score": breakdown[owner]["total"],
+            }
+        )
+    prices = state.prices()
+    return {
+        "rows": [STRIP_NAMES[s] for s in state.rows],
+        "city_disks": {
+            space_name(row * WIDTH + x - 1): disk_name(code)
+            for row, (strip, code) in enumerate(zip(state.rows, state.city_disk, strict=True))
+            if (x := STRIP_CITY_X[strip])
+        },
+        "boxes": {
+            land: dict(
+                zip(ANIMALS, state.boxes[i * NUM_ANIMALS : (i + 1) * NUM_ANIMALS], strict=True)
+            )
+            for i, land in enumerate(LANDS)
+        },
+        "stock": {a: {"count": state.stock[i], "price": prices[i]} for i, a in enumerate(ANIMALS)},
+        "pile": dict(zip(ANIMALS, state.pile, strict=True)),
+        "special_supply": state.supply,
+        "special_disks_played": named_disks(state.played),
+        "final_disks_drawn": [FINAL_DISKS[f] for f in state.finals],
+        "strip_queues": [[STRIP_NAMES[s] for s in q] for q in state.queues],
+        "players": players,
+        "turn": state.turn,
+        "active": state.active,
+        "node": state.node_name,
+        "to_act": state.current_player(),
+        "over": over,
+    }

@@ -1,0 +1,600 @@
+"""Spec §10: every worked example, each a named test with the spec's expected results."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from serai.games.nomads_of_arabia.board import SPECIAL_DISKS, STRIP_NAMES, price
+from serai.games.nomads_of_arabia.rules import (
+    C_ANIMALS,
+    C_STRIP,
+    FACE_DOWN,
+    LOST,
+    N_ACTION,
+    N_LAND,
+    N_MOVE,
+    N_SANDS,
+    PILGRIM_SPACE,
+    RUNNING,
+    T_ACTION,
+    T_SHIFT,
+    NomadsOfArabiaState,
+)
+from tests.nomads_of_arabia.scenario import (
+    action_phase,
+    begin_turn,
+    box,
+    do,
+    legal,
+    new_state,
+    ref,
+    seat_animals,
+    seat_handlers,
+    set_box,
+    set_pile,
+    set_seat,
+    set_stock,
+    sp,
+)
+
+EVERY_TYPE = {"camel": 1, "donkey": 1, "goat": 1, "horse": 1}
+
+
+def probability(state: NomadsOfArabiaState, text: str) -> float:
+    action = state.string_to_action(text)
+    return dict(state.chance_outcomes())[action]
+
+
+def full_boxes(state: NomadsOfArabiaState) -> None:
+    for land in ("green", "red", "purple", "blue", "grey"):
+        set_box(state, land, **EVERY_TYPE)
+
+
+# -- Ex 1 / 2 / 5 ----------------------------------------------------------------------
+def test_ex1_2_5_setup_of_a_four_player_game() -> None:
+    state = ref()
+    assert [STRIP_NAMES[s] for s in state.rows] == ["d4", "c2", "d1", "c1", "d3"]
+    assert state.city_disk[1] == FACE_DOWN and state.city_disk[3] == -1
+    assert state.supply == 4 and state.finals == []
+    assert box(state, "green") == EVERY_TYPE
+    assert box(state, "red") == {"camel": 2, "horse": 6}
+    assert box(state, "purple") == {"goat": 4}
+    assert box(state, "blue") == {"camel": 2, "donkey": 4, "goat": 2}
+    assert box(state, "grey") == EVERY_TYPE
+    assert state.stock == [7, 7, 5, 5]
+    assert state.prices() == [9, 3, 2, 5]
+    assert state.pile == [3, 3, 3, 3]
+    assert state.pos == [sp("3,5")] * 4 and state.money == [10] * 4
+    moves = legal(state)
+    assert len(moves) == 33 and {"stay", "pilgrim"} <= moves
+    one_step = {m for m in moves if m.startswith("move ") and len(m.split()) == 2}
+    assert one_step == {f"move {p}" for p in ("2,4", "2,6", "3,3", "3,7", "4,4", "4,6")}
+    do(state, "move 2,4")
+    assert state.node_name == "handlers"
+    takes = legal(state)
+    assert len(takes) == 30
+    assert sum(1 for t in takes if t.count(",") == 1) == 10
+
+
+def test_ex1_setup_probabilities() -> None:
+    state = new_state()
+    expected = [1 / 8, 1 / 8, 1 / 7, 1 / 7, 1 / 6]
+    for text, p in zip(
+        ("draw-strip d4", "draw-strip c2", "draw-strip d1", "draw-strip c1", "draw-strip d3"),
+        expected,
+        strict=True,
+    ):
+        assert math.isclose(probability(state, text), p)
+        do(state, text)
+    assert math.isclose(probability(state, "roll-land green"), 1 / 5)
+    assert "roll-land yellow" not in legal(state)
+
+
+# -- Ex 3 ------------------------------------------------------------------------------
+def test_ex3_cover_cards_four_players() -> None:
+    state = ref()
+    assert state.cols == 3
+    assert sum(state.pile) == 12
+    totals = state.component_counts()
+    assert all(totals[f"animals {a}"] == 13 for a in ("camel", "donkey", "goat", "horse"))
+    goat = [price(2, n, 3) for n in range(13)]
+    assert goat == [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 4]
+
+
+# -- Ex 4 ------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("roll", "placed"),
+    [
+        ("camel,goat", {"camel": 2, "goat": 2}),
+        ("horse,blank", {"horse": 4}),
+        ("horse,horse", {"horse": 4}),
+        ("blank,blank", EVERY_TYPE),
+    ],
+)
+def test_ex4_land_restock_quantities(roll: str, placed: dict[str, int]) -> None:
+    state = ref()
+    set_stock(state, camel=6, donkey=6, goat=6, horse=6)
+    set_box(state, "green")
+    action_phase(state, 0)
+    do(state, "end", f"roll-animals {roll}")
+    assert box(state, "green") == placed
+
+
+# -- Ex 6 ------------------------------------------------------------------------------
+def _red_empty() -> NomadsOfArabiaState:
+    state = ref()
+    full_boxes(state)
+    set_box(state, "red")
+    action_phase(state, 0)
+    return state
+
+
+def test_ex6a_land_restock_then_random_restock_and_shift() -> None:
+    state = _red_empty()
+    do(state, "end", "roll-animals camel,horse")
+    assert box(state, "red") == {"camel": 2, "horse": 2}
+    assert state.node == C_ANIMALS and state.target_box == -1  # the Random Restock (R17)
+    do(state, "roll-animals goat,blank", "roll-land grey")
+    assert state.node == C_STRIP  # then the shift
+
+
+def test_ex6b_shortage_places_what_it_can() -> None:
+    state = _red_empty()
+    set_stock(state, camel=1, horse=0)
+    do(state, "end", "roll-animals camel,horse")
+    assert box(state, "red") == {"camel": 1}
+    assert state.target_box == -1  # no repeat: the next roll is the Random Restock
+
+
+def test_ex6c_land_restock_repeats_until_the_box_is_not_empty() -> None:
+    state = _red_empty()
+    set_stock(state, camel=0, horse=0, donkey=3, goat=3)
+    do(state, "end", "roll-animals camel,horse")
+    assert box(state, "red") == {} and state.target_box == 1
+    do(state, "roll-animals camel,blank")
+    assert box(state, "red") == {} and state.target_box == 1
+    do(state, "roll-animals goat,blank")
+    assert box(state, "red") == {"goat": 3} and state.stock[2] == 0
+
+
+# -- Ex 7 ------------------------------------------------------------------------------
+def _donkey_gone(grey_two: bool = False) -> NomadsOfArabiaState:
+    state = ref()
+    set_box(state, "green", camel=1, goat=1, horse=1)
+    set_box(state, "red", camel=2, goat=1, horse=1)
+    set_box(state, "purple", goat=1, horse=1)
+    set_box(state, "blue", camel=2, goat=2, horse=1)
+    if grey_two:
+        set_box(state, "grey", camel=1, horse=1)
+    else:
+        set_box(state, "grey", camel=1, goat=1, horse=1)
+    set_stock(state, donkey=6)
+    action_phase(state, 0)
+    return state
+
+
+def test_ex7_animal_restock() -> None:
+    state = _donkey_gone()
+    assert state.prices()[1] == 3
+    do(state, "end")
+    assert state.stock[1] == 2 and state.prices()[1] == 1
+    do(state, "roll-land red")
+    assert box(state, "red")["donkey"] == 2 and state.box_total(1) == 6
+    do(state, "roll-land yellow")
+    assert box(state, "purple") == {"donkey": 2, "goat": 1, "horse": 1}
+    assert state.node == C_ANIMALS and state.target_box == -1  # Random Restock, then shift
+
+
+def test_ex7_variant_yellow_tie_is_decided_by_the_active_seat() -> None:
+    state = _donkey_gone(grey_two=True)
+    do(state, "end", "roll-land red", "roll-land yellow")
+    assert state.node == N_LAND and state.current_player() == 0
+    assert legal(state) == {"choose-land purple", "choose-land grey"}
+    do(state, "choose-land grey")
+    assert box(state, "grey") == {"camel": 1, "donkey": 2, "horse": 1}
+
+
+# -- Ex 8 ------------------------------------------------------------------------------
+def test_ex8_random_restock() -> None:
+    state = _red_empty()
+    do(state, "end", "roll-animals camel,horse")
+    before = box(state, "green")
+    do(state, "roll-animals blank,blank", "roll-land green")
+    after = box(state, "green")
+    assert {a: after[a] - before.get(a, 0) for a in after} == EVERY_TYPE
+
+
+# -- Ex 9 ------------------------------------------------------------------------------
+def _ex9(money: int) -> NomadsOfArabiaState:
+    state = ref()
+    set_seat(
+        state, 1, at="1,1", animals={"goat": 1, "horse": 1}, handlers=("camel", "donkey", "goat")
+    )
+    set_seat(state, 1, money=money)
+    begin_turn(state, 1)
+    return state
+
+
+def test_ex9_movement() -> None:
+    state = _ex9(7)
+    assert legal(state) == {
+        "stay",
+        "pilgrim",
+        "move 0,2",
+        "move 2,2",
+        "move 2,2 2,4",
+        "move 2,2 3,1",
+        "move 2,2 3,3",
+    }
+    assert state.move_cost(1) == 5
+    do(state, "move 2,2 3,3")
+    assert state.money[1] == 2 and state.pos[1] == sp("3,3")
+
+
+def test_ex9_two_step_moves_need_the_supply_cost() -> None:
+    state = _ex9(4)
+    assert legal(state) == {"stay", "pilgrim", "move 0,2", "move 2,2"}
+
+
+# -- Ex 10 -----------------------------------------------------------------------------
+def test_ex10_travel_with_the_pilgrim() -> None:
+    state = ref()
+    set_pile(state, camel=2, donkey=3, goat=3, horse=3)
+    set_seat(
+        state,
+        1,
+        at="4,2",
+        handlers=("camel", "goat", "horse"),
+        animals={"camel": 2, "goat": 1, "horse": 1},
+    )
+    set_stock(state, camel=4, goat=5, horse=5)
+    begin_turn(state, 1)
+    assert state.pile == [1, 3, 2, 2]
+    do(state, "pilgrim")
+    assert legal(state) == {
+        "keep camel,camel",
+        "keep camel,goat",
+        "keep camel,horse",
+        "keep goat,horse",
+    }
+    do(state, "keep camel,camel")
+    assert state.pile == [2, 3, 3, 3]
+    assert state.stock[2] == 6 and state.stock[3] == 6
+    assert state.status[1] == PILGRIM_SPACE and seat_handlers(state, 1) == {}
+    assert seat_animals(state, 1) == {"camel": 2}
+    assert state.node == N_MOVE and state.active == 2  # no ACTION node this turn
+    begin_turn(state, 1)
+    assert len(legal(state)) == 25
+    do(state, "place 1,9")
+    assert state.city_disk[1] == FACE_DOWN  # R27: not claimed
+    assert legal(state) == {"sell camel", "sell camel,camel", "end"}
+    do(state, "sell camel,camel")
+    assert state.money[1] == 22 and state.stock[0] == 6
+    do(state, "end")
+    begin_turn(state, 1)
+    do(state, "move 1,7")
+    assert state.node_name == "handlers"
+
+
+# -- Ex 11 -----------------------------------------------------------------------------
+def _ex11() -> NomadsOfArabiaState:
+    state = ref()
+    set_seat(state, 0, at="2,4", handlers=("camel", "goat"))
+    set_box(state, "green", camel=1, donkey=1, horse=2)
+    action_phase(state, 0)
+    do(state, "capture")
+    return state
+
+
+def _no_restock_after_end(state: NomadsOfArabiaState) -> None:
+    do(state, "end")
+    assert state.node == N_MOVE and state.active == 1 and not state.shift_done
+
+
+def test_ex11a_capture() -> None:
+    state = _ex11()
+    assert math.isclose(probability(state, "roll-handlers camel,goat"), 1 / 4)
+    do(state, "roll-handlers camel,goat")
+    assert seat_animals(state, 0) == {"camel": 1}
+    assert box(state, "green") == {"donkey": 1, "horse": 2}
+    _no_restock_after_end(state)
+
+
+def test_ex11b_capture_takes_nothing() -> None:
+    state = _ex11()
+    do(state, "roll-handlers blank,goat")
+    assert seat_animals(state, 0) == {}
+    assert box(state, "green") == {"camel": 1, "donkey": 1, "horse": 2}
+    _no_restock_after_end(state)
+
+
+def test_ex11c_all_blank_picks_any_type() -> None:
+    state = _ex11()
+    do(state, "roll-handlers blank,blank")
+    assert legal(state) == {"pick camel", "pick donkey", "pick horse"}
+    do(state, "pick horse")
+    assert seat_animals(state, 0) == {"horse": 1}
+    assert box(state, "green") == {"camel": 1, "donkey": 1, "horse": 1}
+    _no_restock_after_end(state)
+
+
+# -- Ex 12 -----------------------------------------------------------------------------
+def test_ex12_call_then_sands_of_time() -> None:
+    state = ref()
+    set_seat(state, 1, at="2,8", handlers=("camel", "goat", "goat"), disks=("sands-of-time",))
+    set_box(state, "red", horse=1)
+    set_stock(state, camel=5, goat=7)
+    action_phase(state, 1)
+    do(state, "call")
+    assert math.isclose(probability(state, "roll-handlers camel,goat,goat"), 1 / 8)
+    do(state, "roll-handlers camel,goat,goat")
+    assert box(state, "red") == {"camel": 2, "goat": 4, "horse": 1}
+    assert state.stock[0] == 3 and state.stock[2] == 3
+    assert state.prices()[0] == 6 and state.prices()[2] == 2
+    assert legal(state) == {"end"}
+    do(state, "end")
+    assert state.node == N_SANDS and state.current_player() == 1
+    do(state, "play sands-of-time")
+    assert state.played >> SPECIAL_DISKS.index("sands-of-time") & 1
+    assert state.node == N_MOVE and state.active == 1
+    do(state, "stay", "capture", "roll-handlers blank,blank,blank", "pick goat", "end")
+    assert state.node == N_MOVE and state.active == 2
+
+
+# -- Ex 13 -----------------------------------------------------------------------------
+def test_ex13_selling() -> None:
+    state = ref()
+    set_seat(state, 0, animals={"camel": 3, "horse": 2}, money=10)
+    set_stock(state, camel=2, horse=9)
+    action_phase(state, 0)
+    do(state, "sell camel,camel,camel,horse,horse")
+    assert state.money[0] == 39
+    assert state.stock[0] == 5 and state.stock[3] == 11
+    assert state.prices()[0] == 6 and state.prices()[3] == 10
+
+
+# -- Ex 14 -----------------------------------------------------------------------------
+def _shift_now(state: NomadsOfArabiaState) -> None:
+    state.stack = [T_ACTION, T_SHIFT]
+    state.node = RUNNING
+    state._run()
+
+
+def test_ex14_shifting_the_desert() -> None:
+    state = ref()
+    _shift_now(state)
+    assert math.isclose(probability(state, "draw-strip c5"), 1 / 6)
+    do(state, "draw-strip c5")
+    assert [STRIP_NAMES[q] for q in state.queues[1]] == ["d3"]
+    assert [STRIP_NAMES[s] for s in state.rows] == ["c5", "d4", "c2", "d1", "c1"]
+    assert state.pos == [sp("4,5")] * 4
+    assert state.city_disk[2] == FACE_DOWN and state.city_disk[0] == FACE_DOWN
+    assert state.supply == 3
+    board = str(state).splitlines()
+    assert board[1].startswith("row 0 (c5)   C*      P       .       S       .       B")
+    assert board[5].startswith("row 4 (c1)   G       .       C0123   R       .       P")
+    state.node = N_ACTION
+    set_seat(state, 0, at="3,4")  # a sand space; the others are still on row 4
+    assert "shift" not in legal(state)
+
+
+# -- X1 --------------------------------------------------------------------------------
+def test_x1_restock_chain_land_animal_random_shift() -> None:
+    state = ref()
+    set_seat(state, 0, at="1,5", handlers=("donkey", "horse"))
+    set_box(state, "green", donkey=1, horse=1)
+    set_box(state, "red", camel=2, horse=2)
+    set_box(state, "purple", goat=3)
+    set_box(state, "blue", camel=1, goat=1)
+    set_box(state, "grey", camel=1, goat=2, horse=1)
+    set_stock(state, camel=6, donkey=5, goat=6, horse=4)
+    action_phase(state, 0)
+    do(state, "capture", "roll-handlers donkey,horse")
+    assert legal(state) == {"end"}
+    do(state, "end", "roll-animals camel,goat")
+    assert box(state, "green") == {"camel": 2, "goat": 2}
+    do(state, "roll-land red", "roll-land yellow")
+    assert box(state, "red") == {"camel": 2, "donkey": 2, "horse": 2}
+    assert box(state, "blue") == {"camel": 1, "donkey": 2, "goat": 1}
+    do(state, "roll-animals horse,horse", "roll-land grey")
+    assert box(state, "grey") == {"camel": 1, "goat": 2, "horse": 5}
+    do(state, "draw-strip c5")
+    assert state.pos[0] == sp("2,5")
+    assert state.stock == [4, 1, 4, 0] and state.prices() == [6, 1, 2, 3]
+    assert state.node == N_MOVE and state.active == 1
+
+
+# -- X2 --------------------------------------------------------------------------------
+def test_x2_one_random_restock_and_one_shift_per_turn() -> None:
+    state = ref()
+    set_seat(state, 0, at="2,4", handlers=("camel", "goat"), disks=("expert-handler",))
+    set_box(state, "green", goat=1)
+    set_box(state, "red", camel=2, donkey=2, goat=1, horse=1)
+    set_box(state, "purple", **EVERY_TYPE)
+    set_box(state, "blue", donkey=2, goat=2)
+    set_box(state, "grey", horse=1)
+    set_stock(state, camel=6, donkey=6, goat=6, horse=6)
+    action_phase(state, 0)
+    do(state, "play expert-handler grey horse", "roll-animals donkey,blank")
+    assert box(state, "grey") == {"donkey": 4} and state.stock[1] == 2
+    do(state, "roll-animals camel,horse", "roll-land purple", "draw-strip c5")
+    assert seat_animals(state, 0) == {"horse": 1}
+    assert box(state, "purple") == {"camel": 3, "donkey": 1, "goat": 1, "horse": 3}
+    assert state.pos[0] == sp("3,4") and state.shift_done
+    assert state.node == N_ACTION
+    do(state, "capture", "roll-handlers blank,goat")
+    assert seat_animals(state, 0) == {"goat": 1, "horse": 1}
+    do(state, "end", "roll-animals goat,horse")
+    assert box(state, "green") == {"goat": 2, "horse": 2}
+    assert state.node == N_MOVE and state.active == 1  # no second Random Restock or shift
+    assert state.stock == [4, 2, 4, 2]
+
+
+# -- X3 --------------------------------------------------------------------------------
+def test_x3_nomad_lost_when_the_far_strip_leaves() -> None:
+    state = ref()
+    set_seat(state, 0, at="2,8", handlers=("camel", "horse"))
+    set_seat(
+        state,
+        2,
+        at="4,6",
+        handlers=("camel", "horse"),
+        animals={"goat": 1, "horse": 2},
+        money=8,
+        disks=("dinars-5",),
+    )
+    set_box(state, "green", camel=1, donkey=1, horse=1)
+    set_box(state, "red", camel=1)
+    set_box(state, "purple", donkey=2, horse=1)
+    set_box(state, "blue", camel=2)
+    set_box(state, "grey", donkey=1, horse=2)
+    set_stock(state, camel=5, donkey=5, goat=0, horse=5)
+    action_phase(state, 0)
+    do(state, "capture", "roll-handlers camel,blank", "end", "roll-animals camel,donkey")
+    assert box(state, "red") == {"camel": 2, "donkey": 2}
+    do(state, "roll-animals blank,blank", "roll-land blue")
+    assert box(state, "blue") == {"camel": 3, "donkey": 1, "horse": 1}
+    assert state.current_player() == 2
+    assert legal(state) == {"keep goat,horse", "keep horse,horse"}
+    do(state, "keep horse,horse", "draw-strip c5")
+    assert state.status[2] == LOST and state.pos[2] == -1
+    assert state.money[2] == 8 and seat_animals(state, 2) == {"horse": 2}
+    assert seat_handlers(state, 2) == {}
+    assert state.hands[2] == 1 << SPECIAL_DISKS.index("dinars-5")
+    assert state.stock[2] == 0  # the discarded goat went straight into the Animal Restock
+    do(state, "roll-land yellow")
+    assert legal(state) == {"choose-land green", "choose-land purple", "choose-land grey"}
+    assert state.current_player() == 0
+    do(state, "choose-land purple")
+    assert box(state, "purple") == {"donkey": 2, "goat": 1, "horse": 1}
+    assert state.node == N_MOVE and state.active == 1
+    do(state, "stay", "end")
+    assert state.status[2] == PILGRIM_SPACE and state.active == 3  # R25: no decision
+    begin_turn(state, 2)
+    do(state, "place 2,9")
+    assert state.city_disk[2] == FACE_DOWN
+    assert "sell horse,horse" in legal(state)
+
+
+# -- X4 --------------------------------------------------------------------------------
+def test_x4_mecca_ends_the_game_in_the_middle_of_a_restock() -> None:
+    state = ref()
+    _shift_now(state)
+    do(state, "draw-strip c5")  # rows: c5 d4 c2 d1 c1; bring a desert strip to row 4
+    _shift_now(state)
+    do(state, "draw-strip d5")
+    assert STRIP_NAMES[state.rows[4]] == "d1"
+    state.status = [0] * 4  # the nomads are put back on the board below
+    state.supply = 0
+    state.finals = [2, 3]  # bonus-goat, bonus-horse drawn
+    state.city_disk = [-1] * 5
+    full_boxes(state)
+    for land in range(5):
+        state.boxes[4 * land] = 0  # no camel in any box
+    set_box(state, "green")
+    set_stock(state, camel=0, donkey=4, goat=4, horse=6)
+    set_seat(state, 0, at="1,4", money=35, animals={"horse": 2}, disks=("dinars-5",))
+    set_seat(state, 1, at="1,4", money=40, animals={"donkey": 3}, disks=("sands-of-time",))
+    set_seat(state, 2, at="1,4", money=31, animals={"goat": 4})
+    set_seat(state, 3, at="4,4", money=40, animals={"camel": 3, "goat": 2})
+    action_phase(state, 0)
+    do(state, "end", "roll-animals horse,blank")
+    assert box(state, "green") == {"horse": 4}
+    do(state, "roll-animals donkey,goat", "roll-land red")
+    assert state.current_player() == 3
+    assert legal(state) == {"keep camel,camel", "keep camel,goat", "keep goat,goat"}
+    do(state, "keep camel,camel")
+    assert state.node_name == "draw-strip"
+    city = next(s for s in state.legal_actions())
+    state.apply_action(city)
+    assert math.isclose(probability(state, "draw-final mecca"), 1 / 3)
+    do(state, "draw-final mecca")
+    assert state.is_terminal()
+    assert state.stock[0] == 1  # the waiting camel Animal Restock is not done (R36)
+    assert state.scores() == [40, 40, 31, 40]
+    assert state.returns() == [0, 1, 0, 0]
+
+
+# -- X5 --------------------------------------------------------------------------------
+def test_x5_abdul_the_trader() -> None:
+    state = ref()
+    set_seat(
+        state, 0, at="2,4", handlers=("camel", "horse"), animals={"horse": 2}, disks=("abdul",)
+    )
+    set_box(state, "green", goat=1, horse=2)
+    set_stock(state, horse=4)
+    action_phase(state, 0)
+    do(state, "capture", "roll-handlers blank,horse", "play abdul horse,horse,horse")
+    assert state.money[0] == 25 and state.stock[3] == 7 and state.prices()[3] == 7
+    assert state.hands[0] == 0 and state.played >> SPECIAL_DISKS.index("abdul") & 1
+    state2 = ref()
+    set_seat(state2, 0, animals={"horse": 2}, disks=("abdul",))
+    action_phase(state2, 0)
+    assert not any(t.startswith("play abdul") for t in legal(state2))
+
+
+# -- X6 --------------------------------------------------------------------------------
+def test_x6_silver_tongue_stacks_with_a_final_bonus() -> None:
+    state = ref()
+    state.city_disk[3] = 0  # bonus-camel face up on the start city 3,5
+    set_seat(state, 0, animals={"camel": 2, "goat": 1}, money=10, disks=("silver-tongue",))
+    set_stock(state, camel=7, goat=3)
+    action_phase(state, 0)
+    do(state, "play silver-tongue", "sell camel,camel,goat")
+    assert state.money[0] == 35 and state.stock[0] == 9 and state.stock[2] == 4
+    other = ref()
+    set_seat(other, 0, animals={"camel": 2}, disks=("silver-tongue",))
+    action_phase(other, 0)
+    do(other, "sell camel")
+    assert "play silver-tongue" not in legal(other)
+
+
+# -- X7 --------------------------------------------------------------------------------
+def test_x7_ride_the_winds_picks_up_a_disk() -> None:
+    state = ref()
+    set_seat(
+        state,
+        0,
+        at="4,2",
+        handlers=("camel", "goat", "horse"),
+        animals={"camel": 1, "goat": 2},
+        money=2,
+        disks=("ride-the-winds",),
+    )
+    begin_turn(state, 0)
+    moves = legal(state)
+    assert not any(m.startswith("move") and len(m.split()) == 3 for m in moves)
+    assert sum(1 for m in moves if m.startswith("play ride-the-winds")) == 24
+    pile = state.pile[:]
+    do(state, "play ride-the-winds 1,9")
+    assert math.isclose(probability(state, "draw-disk silver-tongue"), 1 / 7)
+    assert state.action_to_string_for(1, state.string_to_action("draw-disk silver-tongue")) == (
+        "draw-disk hidden"
+    )
+    do(state, "draw-disk silver-tongue")
+    assert state.money[0] == 2 and seat_handlers(state, 0) == {}
+    assert state.pile == [pile[0] + 1, pile[1], pile[2] + 1, pile[3] + 1]
+    assert state.hands[0] == 1 << SPECIAL_DISKS.index("silver-tongue")
+    assert state.view(1)["players"][0]["disks"] is None
+    assert state.view(1)["players"][0]["disk_count"] == 1
+    assert {"play silver-tongue", "sell camel,goat,goat"} <= legal(state)
+
+
+# -- X8 --------------------------------------------------------------------------------
+def test_x8_passing_through_a_city_in_a_two_step_move() -> None:
+    state = ref()
+    set_pile(state, camel=2, donkey=2, goat=3, horse=2)
+    set_seat(state, 0, at="2,8", handlers=("goat", "horse"), animals={"camel": 1}, money=4)
+    assert state.pile == [2, 2, 2, 1]
+    begin_turn(state, 0)
+    do(state, "move 1,9 0,8")
+    assert state.money[0] == 3 and state.pile == [2, 2, 3, 2]
+    assert math.isclose(probability(state, "draw-disk abdul"), 1 / 8)
+    do(state, "draw-disk abdul")
+    assert len(legal(state)) == 27
+    do(state, "take-handlers camel,camel,horse")
+    assert state.money[0] == 0 and state.pile == [0, 2, 3, 1]
+    assert state.pos[0] == sp("0,8")
+    assert legal(state) == {"capture", "call", "play abdul camel", "end"}

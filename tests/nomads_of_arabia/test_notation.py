@@ -1,0 +1,109 @@
+"""Spec §9: canonical action text round trips; any other form is rejected."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import serai
+from serai.games.nomads_of_arabia.rules import NUM_ACTIONS, NomadsOfArabiaState
+from tests.nomads_of_arabia.scenario import action_phase, do, ref, set_seat
+
+
+def positions(seed: int, players: int) -> list[NomadsOfArabiaState]:
+    """Every state of one seeded random game (every fifth)."""
+    game = serai.load_game("nomads_of_arabia", players=players)
+    state = game.new_initial_state()
+    assert isinstance(state, NomadsOfArabiaState)
+    rng = random.Random(seed)
+    out = []
+    while not state.is_terminal():
+        if len(state.history()) % 5 == 0:
+            out.append(state.clone())
+        if state.is_chance_node():
+            state.apply_action(serai.sample_chance(state, rng))
+        else:
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+    return out
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(3, 6), pick=st.integers(0, 10**6))
+def test_every_legal_action_round_trips(seed: int, players: int, pick: int) -> None:
+    states = positions(seed, players)
+    state = states[pick % len(states)]
+    for action in state.legal_actions():
+        text = state.action_to_string(action)
+        assert state.string_to_action(text) == action
+        assert state.parse_action(text) == action
+
+
+@settings(max_examples=200, deadline=None)
+@given(action=st.integers(0, NUM_ACTIONS - 1))
+def test_every_action_id_has_text_that_parses_back(action: int) -> None:
+    state = ref()
+    set_seat(state, 0, handlers=("camel", "goat", "goat"))
+    text = state.action_to_string(action)
+    assert text == text.strip().lower() and "  " not in text
+    if text.startswith("roll-handlers"):
+        return  # its text depends on the dice held (spec §9.3)
+    if text.startswith("take-handlers") and text.count(",") >= 3:
+        assert state.parse_action(text) is None  # never more than 3 handlers (R11)
+        return
+    assert state.parse_action(text) == action
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sell horse,camel",  # not canonical order
+        "sell  camel",
+        "Sell camel",
+        "move 2,4  1,5",
+        "move 2,04",
+        "move 2, 4",
+        "keep horse,goat",
+        "take-handlers goat,camel",
+        "take-handlers camel,camel,camel,camel",
+        "roll-animals blank,camel",
+        "draw-disk hidden",
+        "draw-strip c9",
+        "roll-land orange",
+        "play expert-handler pink goat",
+        "sell",
+        "pick",
+        "",
+        "stay ",
+    ],
+)
+def test_malformed_text_is_rejected(text: str) -> None:
+    state = ref()
+    with pytest.raises(serai.IllegalActionError):
+        state.string_to_action(text)
+
+
+def test_roll_handlers_text_lists_dice_by_type_animals_first() -> None:
+    state = ref()
+    set_seat(state, 0, at="2,4", handlers=("camel", "goat", "goat"))
+    action_phase(state, 0)
+    do(state, "capture")
+    texts = {state.action_to_string(a) for a in state.legal_actions()}
+    assert "roll-handlers camel,goat,blank" in texts
+    assert "roll-handlers camel,blank,goat" not in texts
+    with pytest.raises(serai.IllegalActionError):
+        state.string_to_action("roll-handlers camel,blank,goat")
+
+
+def test_illegal_but_well_formed_actions_say_why() -> None:
+    state = ref()
+    set_seat(state, 0, money=0, animals={"goat": 1})
+    state.move_cost(0)
+    with pytest.raises(serai.IllegalActionError, match="R10"):
+        state.string_to_action("move 2,4 1,5")
+    action_phase(state, 0)
+    with pytest.raises(serai.IllegalActionError, match=r"R13|land"):
+        state.string_to_action("capture")

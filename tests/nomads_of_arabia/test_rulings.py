@@ -1,0 +1,520 @@
+"""Spec §6: one test (at least) per ruling, named after it."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+import serai
+from serai.games.nomads_of_arabia.board import (
+    ANIMAL_ROLLS,
+    CITY,
+    LANDS,
+    MOUNTAIN,
+    NEIGHBOURS,
+    NO_SPACE,
+    SAND,
+    SPECIAL_DISKS,
+    STRIP_NAMES,
+    STRIP_TERRAIN,
+    handler_roll_probability,
+    price,
+)
+from serai.games.nomads_of_arabia.rules import (
+    BOARD,
+    C_DISK,
+    C_FINAL,
+    C_HANDLERS,
+    C_STRIP,
+    FACE_DOWN,
+    LOST,
+    N_ACTION,
+    N_HANDLERS,
+    N_KEEP,
+    N_MOVE,
+    N_PLACE,
+    N_SANDS,
+    PILGRIM_SPACE,
+    NomadsOfArabiaState,
+)
+from tests.nomads_of_arabia import test_examples as examples
+from tests.nomads_of_arabia.scenario import (
+    action_phase,
+    begin_turn,
+    box,
+    do,
+    legal,
+    new_state,
+    ref,
+    seat_animals,
+    seat_handlers,
+    set_box,
+    set_pile,
+    set_seat,
+    set_stock,
+    sp,
+)
+
+
+def board_of(*strips: str, players: int = 4) -> NomadsOfArabiaState:
+    """A setup with the given strips (rows 0–4) and REF's boxes."""
+    state = new_state(players)
+    do(state, *(f"draw-strip {s}" for s in strips), *examples_setup_rolls())
+    return state
+
+
+def examples_setup_rolls() -> tuple[str, ...]:
+    from tests.nomads_of_arabia.scenario import REF_SETUP
+
+    return REF_SETUP[5:]
+
+
+# -- board and components -------------------------------------------------------------
+def test_r1_brick_geometry_gives_six_neighbours_inside_three_at_a_city_strip_end() -> None:
+    assert len(NEIGHBOURS[sp("2,6")]) == 6
+    assert sorted(NEIGHBOURS[sp("1,1")]) == sorted([sp("0,2"), sp("1,3"), sp("2,2")])
+    assert len(NEIGHBOURS[sp("1,11")]) == 3
+
+
+def test_r2_coordinates_are_doubled_columns_and_move_down_with_a_shift() -> None:
+    state = ref()
+    assert state.terrain(sp("1,9")) == CITY
+    assert state.terrain(sp("1,2")) == NO_SPACE  # wrong parity: not a space
+    assert state.parse_action("move 01,1") is None
+    examples._shift_now(state)
+    do(state, "draw-strip c5")
+    assert state.terrain(sp("2,9")) == CITY and state.pos[0] == sp("4,5")
+
+
+def test_r3_reconstructed_strips_have_the_spec_totals() -> None:
+    cells = [t for terrain in STRIP_TERRAIN for t in terrain if t != NO_SPACE]
+    assert len(cells) == 88
+    assert cells.count(CITY) == 8 and cells.count(SAND) == 32 and cells.count(MOUNTAIN) == 8
+    assert all(cells.count(land) == 8 for land in range(5))
+
+
+def test_r4_pockets_stay_reachable_only_by_placement() -> None:
+    state = board_of("d4", "c2", "d8", "c1", "d3")
+    set_seat(state, 0, at="1,1", money=0)
+    begin_turn(state, 0)
+    assert legal(state) == {"stay", "pilgrim", "move 0,2"}
+    set_seat(state, 1, at=None)
+    state.status[1] = PILGRIM_SPACE
+    state.pos[1] = -1
+    begin_turn(state, 1)
+    assert "place 1,1" in legal(state)
+
+
+def test_r5_dice_probabilities() -> None:
+    assert math.isclose(sum(p for *_, p, _ in ANIMAL_ROLLS), 1.0)
+    blanks = next(r for r in ANIMAL_ROLLS if r[0] == r[1] == 4)
+    assert math.isclose(blanks[2], 4 / 36) and blanks[3] == (1, 1, 1, 1)
+    assert math.isclose(handler_roll_probability([1, 0, 2, 0], (1, 0, 1, 0)), 1 / 4)
+    state = ref()
+    action_phase(state, 0)
+    set_box(state, "green")
+    do(state, "end")
+    assert len(state.chance_outcomes()) == 15
+
+
+def test_r6_overfull_stock_shows_the_row_4_price() -> None:
+    assert price(0, 14, 3) == 12 and price(0, 12, 3) == 12
+    assert price(2, 5, 2) == 3 and price(2, 6, 2) == 4  # 3 players
+
+
+# -- shifting -------------------------------------------------------------------------
+def test_r7_shift_removes_row_4_and_brings_the_other_type_to_row_0() -> None:
+    state = ref()
+    examples._shift_now(state)
+    assert all(s < 8 for s in (a - 0 for a in state._strip_candidates()))
+    do(state, "draw-strip c7")
+    assert [STRIP_NAMES[s] for s in state.rows] == ["c7", "d4", "c2", "d1", "c1"]
+
+
+def test_r8_discarded_strips_come_back_oldest_first_without_a_node() -> None:
+    state = ref()
+    state.undrawn &= ~(0xFF << 8)  # no desert strip left undrawn
+    state.queues[1] = [STRIP_NAMES.index("d7"), STRIP_NAMES.index("d2")]
+    examples._shift_now(state)
+    do(state, "draw-strip c5")
+    state.status = [BOARD] * 4
+    examples._shift_now(state)
+    assert state.node != C_STRIP
+    assert STRIP_NAMES[state.rows[0]] == "d7"
+    assert [STRIP_NAMES[s] for s in state.queues[1]] == ["d2", "d3"]
+
+
+# -- movement and handlers ------------------------------------------------------------
+def test_r9_two_step_path_may_not_return_to_its_start_and_nomads_never_block() -> None:
+    state = ref()
+    set_seat(state, 0, at="2,4", handlers=("camel", "goat"))
+    set_seat(state, 1, at="2,6")
+    begin_turn(state, 0)
+    moves = legal(state)
+    assert "move 2,6" in moves
+    assert not any(m.endswith(" 2,4") and len(m.split()) == 3 for m in moves)
+
+
+def test_r10_supply_cost_counts_animals_and_three_handlers() -> None:
+    state = ref()
+    set_seat(state, 0, at="2,4", handlers=("camel", "goat", "horse"), animals={"goat": 2}, money=5)
+    assert state.move_cost(0) == 5
+    begin_turn(state, 0)
+    do(state, "move 2,6 1,7")
+    assert state.money[0] == 0
+    set_seat(state, 1, at="2,4", handlers=("camel", "goat"), animals={"goat": 2}, money=0)
+    begin_turn(state, 1)
+    assert "move 2,6" in legal(state) and "move 2,6 1,7" not in legal(state)
+
+
+def test_r11_leaving_a_city_takes_handlers_entering_returns_them() -> None:
+    state = ref()
+    begin_turn(state, 0)
+    do(state, "move 2,4")
+    assert state.node == N_HANDLERS
+    do(state, "take-handlers camel,donkey,goat")
+    assert state.money[0] == 7 and seat_handlers(state, 0) == {"camel": 1, "donkey": 1, "goat": 1}
+    set_seat(state, 1, at="2,4", handlers=("camel",))
+    begin_turn(state, 1)
+    do(state, "move 3,5")
+    assert seat_handlers(state, 1) == {}
+
+
+def test_r11_fewer_than_two_in_the_pile_are_taken_without_a_decision() -> None:
+    state = ref()
+    set_pile(state, goat=1)
+    begin_turn(state, 0)
+    do(state, "move 2,4")
+    assert state.node == N_ACTION and seat_handlers(state, 0) == {"goat": 1}
+
+
+def test_r12_entering_a_city_with_a_face_down_disk_claims_it() -> None:
+    state = ref()
+    set_seat(state, 0, at="1,7", handlers=("camel", "goat"))
+    begin_turn(state, 0)
+    do(state, "move 1,9")
+    assert state.node == C_DISK and state.city_disk[1] == -1
+    do(state, "draw-disk abdul")
+    assert state.hands[0] == 1 << SPECIAL_DISKS.index("abdul")
+
+
+def test_r13_no_handlers_no_capture_or_call() -> None:
+    state = ref()
+    set_seat(state, 0, at="2,4")
+    action_phase(state, 0)
+    assert "capture" not in legal(state) and "call" not in legal(state)
+
+
+# -- capture, call, sale --------------------------------------------------------------
+def test_r14_capture_is_legal_on_an_empty_box_and_all_blank_takes_the_only_type() -> None:
+    state = ref()
+    set_seat(state, 0, at="2,4", handlers=("camel",))
+    set_box(state, "green", goat=2)
+    action_phase(state, 0)
+    do(state, "capture", "roll-handlers blank")
+    assert seat_animals(state, 0) == {"goat": 1} and state.node == N_ACTION
+    set_box(state, "green")
+    state.main_done = False
+    do(state, "capture", "roll-handlers camel")
+    assert seat_animals(state, 0) == {"goat": 1}
+
+
+def test_r15_call_moves_two_per_die_and_all_blank_one_of_each() -> None:
+    state = ref()
+    set_seat(state, 0, at="2,4", handlers=("camel", "camel"))
+    set_box(state, "green", goat=1)
+    set_stock(state, camel=3, donkey=0, goat=2, horse=2)
+    action_phase(state, 0)
+    do(state, "call", "roll-handlers camel,camel")
+    assert box(state, "green") == {"camel": 3, "goat": 1} and state.stock[0] == 0
+    other = ref()
+    set_seat(other, 0, at="2,4", handlers=("camel",))
+    set_stock(other, donkey=0)
+    action_phase(other, 0)
+    do(other, "call", "roll-handlers blank")
+    assert box(other, "green") == {"camel": 2, "donkey": 1, "goat": 2, "horse": 2}
+    do(other, "end")
+    assert other.node == N_MOVE and not other.shift_done  # calling is not a restock
+
+
+def test_r16_one_sale_per_turn_also_after_staying() -> None:
+    state = ref()
+    set_seat(state, 0, animals={"goat": 2})
+    begin_turn(state, 0)
+    do(state, "stay", "sell goat")
+    assert not any(t.startswith("sell") for t in legal(state))
+
+
+# -- restocking -----------------------------------------------------------------------
+def test_r17_end_of_turn_order() -> None:
+    examples.test_x1_restock_chain_land_animal_random_shift()
+
+
+def test_r18_restock_that_places_nothing_does_not_count() -> None:
+    state = ref()
+    set_box(state, "green")
+    set_stock(state, camel=0, donkey=0, goat=0, horse=0)
+    action_phase(state, 0)
+    do(state, "end")
+    assert box(state, "green") == {} and state.node == N_MOVE and not state.shift_done
+
+
+def test_r19_partial_animal_restock_places_pairs_then_a_single() -> None:
+    examples_state = examples._donkey_gone()
+    set_stock(examples_state, donkey=3)
+    do(examples_state, "end", "roll-land red")
+    assert examples_state.carry == 1
+    do(examples_state, "roll-land green")
+    assert box(examples_state, "green")["donkey"] == 1 and examples_state.stock[1] == 0
+
+
+def test_r20_yellow_dot_tie_and_no_yellow_in_setup() -> None:
+    examples.test_ex7_variant_yellow_tie_is_decided_by_the_active_seat()
+    state = new_state()
+    do(state, *("draw-strip d4", "draw-strip c2", "draw-strip d1", "draw-strip c1"))
+    do(state, "draw-strip d3")
+    assert "roll-land yellow" not in legal(state)
+
+
+def test_r21_expert_handler_uses_the_turns_random_restock_and_shift() -> None:
+    examples.test_x2_one_random_restock_and_one_shift_per_turn()
+
+
+def test_r22_lost_discards_enable_a_waiting_animal_restock() -> None:
+    examples.test_x3_nomad_lost_when_the_far_strip_leaves()
+
+
+def test_r23_shift_by_choice_from_sand_when_row_4_is_empty() -> None:
+    state = ref()
+    for seat in range(4):
+        set_seat(state, seat, at="2,6")  # sand of d1
+    action_phase(state, 0)
+    assert "shift" in legal(state)
+    do(state, "shift", "draw-strip c5")
+    assert state.pos[0] == sp("3,6") and not state.shift_done and state.main_done
+    assert state.node == N_ACTION and "capture" not in legal(state)
+    other = ref()
+    set_seat(other, 0, at="2,6")
+    action_phase(other, 0)
+    assert "shift" in legal(other)
+    set_seat(other, 1, at="4,6")
+    assert "shift" not in legal(other)
+
+
+def test_r24_new_cities_take_special_disks_then_final_disks() -> None:
+    state = ref()
+    state.supply = 0
+    examples._shift_now(state)
+    do(state, "draw-strip c5")
+    assert state.node == C_FINAL
+    outcomes = dict(state.chance_outcomes())
+    assert math.isclose(outcomes[state.string_to_action("draw-final mecca")], 1 / 5)
+    assert math.isclose(outcomes[state.string_to_action("draw-final bonus-goat")], 1 / 5)
+    do(state, "draw-final bonus-goat")
+    assert state.city_disk[0] == 2 and state.finals == [2]
+
+
+def test_r24_claimed_disk_is_uniform_over_unrevealed_disks() -> None:
+    state = ref()
+    set_seat(state, 1, disks=("abdul", "dinars-4"))
+    set_seat(state, 0, at="1,7", handlers=("camel", "goat"))
+    begin_turn(state, 0)
+    do(state, "move 1,9")
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 6 and all(math.isclose(p, 1 / 6) for _, p in outcomes)
+
+
+# -- lost and the pilgrim -------------------------------------------------------------
+def test_r25_lost_nomad_travels_then_is_placed() -> None:
+    state = ref()
+    state.status[2] = LOST
+    state.pos[2] = -1
+    begin_turn(state, 2)
+    assert state.status[2] == PILGRIM_SPACE and state.active == 3 and state.node == N_MOVE
+    begin_turn(state, 2)
+    assert state.node == N_PLACE
+
+
+def test_r26_travel_with_the_pilgrim_has_no_action_phase() -> None:
+    examples.test_ex10_travel_with_the_pilgrim()
+
+
+def test_r27_placement_turn_never_claims_and_cannot_capture() -> None:
+    state = ref()
+    state.status[0] = PILGRIM_SPACE
+    state.pos[0] = -1
+    begin_turn(state, 0)
+    do(state, "place 2,4")
+    assert legal(state) == {"end"}
+    begin_turn(state, 1)
+    state.status[1] = PILGRIM_SPACE
+    begin_turn(state, 1)
+    do(state, "place 1,9")
+    assert state.city_disk[1] == FACE_DOWN
+
+
+# -- special disks --------------------------------------------------------------------
+def test_r28_sands_of_time_is_never_played_in_the_action_phase() -> None:
+    state = ref()
+    set_seat(state, 0, disks=("sands-of-time", "ride-the-winds"))
+    action_phase(state, 0)
+    assert not any("sands" in t or "ride" in t for t in legal(state))
+
+
+def test_r29_expert_handler_takes_from_any_box_even_in_a_city() -> None:
+    state = ref()
+    set_seat(state, 0, disks=("expert-handler",))
+    action_phase(state, 0)
+    do(state, "play expert-handler purple goat")
+    assert seat_animals(state, 0) == {"goat": 1} and box(state, "purple") == {"goat": 3}
+    assert state.node == N_ACTION and "sell goat" in legal(state)
+
+
+def test_r30_abdul_is_not_playable_in_a_city() -> None:
+    examples.test_x5_abdul_the_trader()
+
+
+def test_r31_silver_tongue_and_bonus_stack() -> None:
+    examples.test_x6_silver_tongue_stacks_with_a_final_bonus()
+
+
+def test_r32_ride_the_winds_goes_anywhere_for_free() -> None:
+    examples.test_x7_ride_the_winds_picks_up_a_disk()
+
+
+def test_r33_sands_window_asks_after_the_turn_and_keeps_the_order() -> None:
+    state = ref()
+    set_seat(state, 2, disks=("sands-of-time",))
+    begin_turn(state, 0)
+    do(state, "stay", "end")
+    assert state.node == N_SANDS and state.current_player() == 2
+    do(state, "pass")
+    assert state.node == N_MOVE and state.active == 1
+    do(state, "stay", "end", "play sands-of-time")
+    assert state.active == 2 and state.next_seat == 2
+    do(state, "stay", "end")
+    assert state.active == 2 and state.next_seat == 3  # seat 2's own turn comes next
+
+
+def test_r34_money_disks_count_at_the_end() -> None:
+    examples.test_x4_mecca_ends_the_game_in_the_middle_of_a_restock()
+
+
+# -- ending ---------------------------------------------------------------------------
+def test_r35_own_nomad_lost_by_expert_handler_ends_the_action_phase() -> None:
+    state = ref()
+    set_seat(state, 0, at="4,6", disks=("expert-handler",))
+    for seat in (1, 2, 3):
+        set_seat(state, seat, at="2,6")
+    set_box(state, "grey", horse=1)
+    set_box(state, "green", **{"camel": 1, "donkey": 1, "goat": 1, "horse": 1})
+    action_phase(state, 0)
+    do(state, "play expert-handler grey horse", "roll-animals goat,blank")
+    do(state, "roll-animals camel,blank", "roll-land red", "draw-strip c5")
+    assert state.status[0] == LOST
+    assert state.node == N_MOVE and state.active == 1
+
+
+def test_r36_mecca_ends_the_game_at_once() -> None:
+    examples.test_x4_mecca_ends_the_game_in_the_middle_of_a_restock()
+
+
+def test_r37_tie_goes_to_most_animals_then_is_shared() -> None:
+    state = ref()
+    state.money = [20, 20, 20, 5]
+    set_seat(state, 0, animals={"goat": 1})
+    set_seat(state, 1, animals={"goat": 2})
+    set_seat(state, 2, animals={"camel": 2})
+    state._game_over()
+    assert state.returns() == [0, 0.5, 0.5, 0]
+
+
+def test_r38_other_seats_see_only_how_many_disks_a_seat_holds() -> None:
+    state = ref()
+    set_seat(state, 1, disks=("abdul",))
+    assert state.view(1)["players"][1]["disks"] == ["abdul"]
+    assert state.view(0)["players"][1]["disks"] is None
+    assert state.view(None)["players"][1]["disk_count"] == 1
+    assert "abdul" not in str(state)
+
+
+def test_r39_a_single_legal_choice_is_still_a_decision() -> None:
+    state = ref()
+    set_seat(state, 0, at="2,6", animals={"goat": 3})  # sand, three of a kind
+    begin_turn(state, 0)
+    do(state, "pilgrim")
+    assert state.node == N_KEEP and legal(state) == {"keep goat,goat"}
+
+
+def test_r40_turn_limit_ends_the_game() -> None:
+    game = serai.load_game("nomads_of_arabia", players=3, max_turns=3)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(serai.sample_chance(state, rng))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    assert state.turn == 3
+    with pytest.raises(serai.GameError):
+        serai.load_game("nomads_of_arabia", players=3, max_turns=0)
+
+
+def test_r41_short_game_options() -> None:
+    state = ref(players=4, special_disks=2, final_disks=3)
+    assert state.supply == 1 and state.city_disk[1] == FACE_DOWN
+    state.supply = 0
+    examples._shift_now(state)
+    do(state, "draw-strip c5")
+    outcomes = dict(state.chance_outcomes())
+    assert math.isclose(outcomes[state.string_to_action("draw-final mecca")], 1 / 3)
+    assert math.isclose(outcomes[state.string_to_action("draw-final bonus-camel")], 1 / 6)
+
+
+def _board_missing_a_land() -> tuple[tuple[str, ...], int]:
+    from itertools import permutations
+
+    for deserts in permutations(range(8, 16), 3):
+        for cities in permutations(range(8), 2):
+            rows = (deserts[0], cities[0], deserts[1], cities[1], deserts[2])
+            present = {t for r in rows for t in STRIP_TERRAIN[r]}
+            for land in range(5):
+                if land not in present:
+                    return tuple(STRIP_NAMES[r] for r in rows), land
+    raise AssertionError("spec §3.4: 1,728 setup boards lack a colour")
+
+
+def test_r42_a_missing_land_is_reached_only_by_expert_handler() -> None:
+    strips, land = _board_missing_a_land()
+    state = board_of(*strips)
+    assert all(state.terrain(s) != land for s in range(55))
+    set_box(state, LANDS[land], goat=2)
+    set_seat(state, 0, disks=("expert-handler",))
+    action_phase(state, 0)
+    do(state, f"play expert-handler {LANDS[land]} goat")
+    assert box(state, LANDS[land]) == {"goat": 1}
+
+
+def test_r39_capture_roll_is_a_chance_node() -> None:
+    state = ref()
+    set_seat(state, 0, at="2,4", handlers=("goat",))
+    action_phase(state, 0)
+    do(state, "capture")
+    assert state.node == C_HANDLERS and len(state.chance_outcomes()) == 2
+    assert state.node != N_HANDLERS
+
+
+def test_r39_a_single_possible_strip_is_drawn_without_a_node() -> None:
+    state = ref()
+    state.undrawn &= ~(0xFF & ~(1 << STRIP_NAMES.index("c8")))  # only c8 left undrawn
+    examples._shift_now(state)
+    assert state.node != C_STRIP and STRIP_NAMES[state.rows[0]] == "c8"
+
+
+def test_r16_estimate_values_held_animals_at_the_current_price() -> None:
+    state = ref()
+    set_seat(state, 0, animals={"camel": 1, "goat": 2}, money=3, disks=("dinars-4",))
+    assert state.estimate()[0] == 3 + 4 + 9 + 2 * 2
+    assert state.estimate()[1] == 10
