@@ -2,7 +2,8 @@
 
 >>> import pyspiel
 >>> from serai.adapters import openspiel
->>> openspiel.register_all()
+>>> "serai_five_tribes" in openspiel.register_all()
+True
 >>> game = pyspiel.load_game("serai_through_the_desert", {"players": 2})
 >>> game.num_players(), game.num_distinct_actions()
 (2, 4191)
