@@ -40,9 +40,9 @@ from serai.sim.arena import MatchResult
 from serai.sim.bench import BenchResult, bench
 from serai.sim.simulate import GameResult, Simulation, Stats, bot_seed, simulate
 from serai.sim.strength import (
+    COUNTS_PER_GAME,
     CURVE_ITERATIONS,
     PAIRINGS,
-    PLAYER_COUNTS,
     measure,
     verdict,
 )
@@ -484,7 +484,7 @@ def strength_command(
         names = list(only or list_games())
         for name in names:
             game_info(name)
-        per_game = len(PLAYER_COUNTS) * len(PAIRINGS) * games + len(CURVE_ITERATIONS) * curve_games
+        per_game = COUNTS_PER_GAME * len(PAIRINGS) * games + len(CURVE_ITERATIONS) * curve_games
         with Progress(
             "[progress.description]{task.description}",
             BarColumn(),

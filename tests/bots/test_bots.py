@@ -16,6 +16,11 @@ from serai.sim.arena import finished_ahead, pairing, play_match
 GAMES = serai.list_games()
 
 
+def fewest(name: str) -> int:
+    """The smallest player count of game ``name``."""
+    return serai.game_info(name).min_players
+
+
 def position(name: str, players: int, decisions: int, seed: int = 5) -> serai.State:
     """A mid-game state reached by random play: ``decisions`` player decisions in."""
     state = serai.load_game(name, players=players).new_initial_state()
@@ -48,7 +53,7 @@ def test_margin_is_the_lead_over_the_best_rival() -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_greedy_plays_the_action_with_the_largest_lead(name: str) -> None:
-    state = choice_position(name, 2)
+    state = choice_position(name, fewest(name))
     seat = state.current_player()
     leads = {}
     for action in state.legal_actions():
@@ -61,7 +66,8 @@ def test_greedy_plays_the_action_with_the_largest_lead(name: str) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_greedy_beats_random(name: str) -> None:
-    result = pairing(serai.load_game(name, players=2), "greedy", "random", games=10, seed=1)
+    game = serai.load_game(name, players=fewest(name))
+    result = pairing(game, "greedy", "random", games=10, seed=1)
     assert result.win_rate >= 0.7, result
 
 
@@ -90,8 +96,7 @@ def forced_decision() -> serai.State:
     """A decision with one legal action, from random play of any game."""
     for name in GAMES:
         for seed in range(5):
-            state = serai.load_game(name, players=2 if name != "nomads_of_arabia" else 3)
-            state = state.new_initial_state()
+            state = serai.load_game(name, players=fewest(name)).new_initial_state()
             rng = random.Random(seed)
             while not state.is_terminal():
                 if state.is_chance_node():

@@ -1,10 +1,11 @@
 """``serai strength``: how strong each bot is, per game, as a table and a plot.
 
-For every game at 2 and 3 players it plays three seat-rotated pairings
+For every game at its two smallest player counts (2 and 3; 3 and 4 for Nomads of
+Arabia, which needs three) it plays three seat-rotated pairings
 (:mod:`serai.sim.arena`): ``mcts:medium`` against ``greedy``, ``greedy`` against
-``random`` and ``mcts:hard`` against ``mcts:medium``. The plot shows, per game at 2
-players, the win rate of MCTS against Greedy as its iteration budget grows, against the
-thinking time that budget took per decision.
+``random`` and ``mcts:hard`` against ``mcts:medium``. The plot shows, per game at its
+fewest players, the win rate of MCTS against Greedy as its iteration budget grows,
+against the thinking time that budget took per decision.
 
 It writes ``strength.md`` (the table, with the command that made it), ``strength.json``
 (every figure) and ``strength.png`` (the plot; needs matplotlib, ``serai[plots]``).
@@ -17,11 +18,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from serai.engine import GameError, list_games, load_game
+from serai.engine import GameError, game_info, list_games, load_game
 from serai.sim.arena import MatchResult, PairingResult, pairing
 
 PAIRINGS = (("mcts:medium", "greedy"), ("greedy", "random"), ("mcts:hard", "mcts:medium"))
-PLAYER_COUNTS = (2, 3)
+COUNTS_PER_GAME = 2
+
+
+def player_counts(name: str) -> tuple[int, ...]:
+    """The player counts a game's pairings are played at: its two smallest."""
+    info = game_info(name)
+    return tuple(range(info.min_players, info.min_players + COUNTS_PER_GAME))
+
+
 TARGETS = {("greedy", "random"): 0.8, ("mcts:medium", "greedy"): 0.7}
 """The win rate each pairing should reach; hard must simply beat medium (above 50%)."""
 CURVE_ITERATIONS = (25, 100, 400, 1600)
@@ -64,7 +73,7 @@ def measure(
     names = list(names or list_games())
     results = []
     for name in names:
-        for players in PLAYER_COUNTS:
+        for players in player_counts(name):
             game = load_game(name, players=players)
             for challenger, opponent in PAIRINGS:
                 label = f"{name} {players}p {challenger} vs {opponent}"
@@ -81,9 +90,10 @@ def measure(
                 )
     curve = []
     for name in names:
-        game = load_game(name, players=2)
+        players = game_info(name).min_players
+        game = load_game(name, players=players)
         for iterations in CURVE_ITERATIONS:
-            label = f"{name} 2p mcts@{iterations} vs greedy"
+            label = f"{name} {players}p mcts@{iterations} vs greedy"
             result = pairing(
                 game,
                 f"mcts:{iterations}",
@@ -166,7 +176,7 @@ def plot(strength: Strength, path: Path) -> None:
     axes.set_xscale("log")
     axes.set_ylim(0, 1)
     axes.set_xlabel("MCTS thinking time per decision (s, log scale; labels: iterations)")
-    axes.set_ylabel("win rate against Greedy (2 players)")
+    axes.set_ylabel("win rate against Greedy (fewest players)")
     axes.set_title("serai MCTSBot against GreedyBot")
     axes.legend()
     figure.tight_layout()
