@@ -24,25 +24,34 @@ def test_verdicts_follow_the_targets() -> None:
     assert verdict(result("mcts:hard", "mcts:medium", 0.51)) == "met"
 
 
-def test_the_table_and_plot_are_written(tmp_path: Path) -> None:
+def test_the_table_and_plot_are_written_game_by_game(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib", reason="install the plots extra: pip install -e '.[plots]'")
-    strength = Strength(
-        100,
+    first = Strength(
+        "serai strength --game through_the_desert",
         (result("greedy", "random", 0.9), result("mcts:hard", "mcts:medium", 0.4)),
         (
             CurvePoint("through_the_desert", 25, 0.002, 0.3),
             CurvePoint("through_the_desert", 100, 0.01, 0.6),
         ),
     )
-    paths = write(strength, tmp_path, "serai strength --games 100")
-    assert [p.name for p in paths] == ["strength.md", "strength.json", "strength.png"]
+    paths = write(first, tmp_path)
+    assert [p.name for p in paths] == [
+        "strength-through_the_desert.json",
+        "strength.md",
+        "strength.png",
+    ]
+    other = PairingResult("five_tribes", 3, "greedy", "random", 50, 0.95, 0.05, 0.002)
+    write(Strength("serai strength --game five_tribes", (other,), ()), tmp_path)
     text = (tmp_path / "strength.md").read_text()
-    assert "`serai strength --games 100`" in text
-    assert "| through_the_desert | 2 | greedy | random | 90% ± 9% | ≥ 80% (met) |" in text
-    assert "| mcts:hard | mcts:medium | 40% ± 9% | > 50% (missed) |" in text
-    assert json.loads((tmp_path / "strength.json").read_text())["curve"][1]["iterations"] == 100
+    assert "    serai strength --game through_the_desert\n" in text
+    assert "    serai strength --game five_tribes\n" in text
+    assert "| through_the_desert | 2 | greedy | random | 100 | 90% ± 9% | ≥ 80% (met) |" in text
+    assert "| mcts:hard | mcts:medium | 100 | 40% ± 9% | > 50% (missed) |" in text
+    assert "| five_tribes | 3 | greedy | random | 50 | 95% ± 5% |" in text
+    stored = json.loads((tmp_path / "strength-through_the_desert.json").read_text())
+    assert Strength.from_json(stored) == first
     assert (tmp_path / "strength.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert table_markdown(strength, "x").count("\n|") == 4
+    assert table_markdown([first]).count("\n|") == 4
 
 
 def test_a_pairing_is_reproducible_with_iteration_budgets() -> None:

@@ -478,7 +478,11 @@ def strength_command(
         list[str] | None, typer.Option("--game", help="Only this game; repeatable.")
     ] = None,
 ) -> None:
-    """Play the bots against each other in every game; write the strength table and plot."""
+    """Play the bots against each other; write the strength table and plot.
+
+    Each game's figures are kept in OUT/strength-<game>.json, and the table and plot are
+    redrawn from every game kept there, so games can be measured one at a time.
+    """
     console = _console()
     with _clean_errors():
         names = list(only or list_games())
@@ -497,10 +501,10 @@ def strength_command(
             def advance(label: str, _: MatchResult) -> None:
                 progress.update(task, advance=1, description=label)
 
-            strength = measure(games, workers, names, curve_games, on_result=advance)
-        command = f"serai strength --games {games} --curve-games {curve_games}"
-        command += "".join(f" --game {name}" for name in only or ())
-        for path in write_strength(strength, out, command):
+            command = f"serai strength --games {games} --curve-games {curve_games}"
+            command += "".join(f" --game {name}" for name in only or ())
+            strength = measure(games, workers, names, curve_games, advance, command)
+        for path in write_strength(strength, out):
             console.print(f"wrote {escape(str(path))}")
         for result in strength.pairings:
             console.print(

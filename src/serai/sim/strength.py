@@ -17,6 +17,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from serai.engine import GameError, game_info, list_games, load_game
 from serai.sim.arena import MatchResult, PairingResult, pairing
@@ -48,18 +49,34 @@ class CurvePoint:
 
 @dataclass(frozen=True)
 class Strength:
-    """Every pairing and curve point of a run."""
+    """Every pairing and curve point of a run, and the command that ran it."""
 
-    games_per_pairing: int
+    command: str
     pairings: tuple[PairingResult, ...]
     curve: tuple[CurvePoint, ...]
 
     def to_json(self) -> dict[str, object]:
         return {
-            "games_per_pairing": self.games_per_pairing,
+            "command": self.command,
             "pairings": [asdict(p) for p in self.pairings],
             "curve": [asdict(c) for c in self.curve],
         }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Strength:
+        return cls(
+            str(data["command"]),
+            tuple(PairingResult(**p) for p in data["pairings"]),
+            tuple(CurvePoint(**c) for c in data["curve"]),
+        )
+
+    def only(self, name: str) -> Strength:
+        """The figures of game ``name`` alone."""
+        return Strength(
+            self.command,
+            tuple(p for p in self.pairings if p.game == name),
+            tuple(c for c in self.curve if c.game == name),
+        )
 
 
 def measure(
@@ -68,6 +85,7 @@ def measure(
     names: Sequence[str] | None = None,
     curve_games: int | None = None,
     on_result: Callable[[str, MatchResult], None] | None = None,
+    command: str = "",
 ) -> Strength:
     """Play every pairing with ``games`` games, and the curve with ``curve_games``."""
     names = list(names or list_games())
@@ -104,7 +122,7 @@ def measure(
                 on_result=None if on_result is None else _tagged(on_result, label),
             )
             curve.append(CurvePoint(name, iterations, result.seconds_per_decision, result.win_rate))
-    return Strength(games, tuple(results), tuple(curve))
+    return Strength(command, tuple(results), tuple(curve))
 
 
 def _tagged(
@@ -120,32 +138,34 @@ def verdict(result: PairingResult) -> str:
     return "met" if met else "missed"
 
 
-def table_markdown(strength: Strength, command: str) -> str:
-    """The strength table as Markdown."""
+def table_markdown(parts: Sequence[Strength]) -> str:
+    """The strength table of every game in ``parts`` as Markdown, with their commands."""
     lines = [
         "# Bot strength",
         "",
-        f"Regenerate with `{command}`. Each row: {strength.games_per_pairing} games, the "
-        "challenger rotated through every seat; its win rate counts each game's comparison "
-        "with every opponent seat (ties half), so 50% is equal strength. ± is the 95% "
-        "Wilson interval.",
+        "Each row is one pairing: the challenger rotated through every seat, the opponent's",
+        "kind in the others. Its win rate counts each game's comparison with every opponent",
+        "seat (ties half), so 50% is equal strength; ± is the 95% Wilson interval. The last",
+        "column is the challenger's mean thinking time per decision on one core.",
         "",
-        "| game | players | challenger | opponent | win rate | target | s/decision |",
-        "|---|---|---|---|---|---|---|",
+        "| game | players | challenger | opponent | games | win rate | target | s/decision |",
+        "|---|---|---|---|---|---|---|---|",
     ]
-    for r in strength.pairings:
+    for r in (result for part in parts for result in part.pairings):
         target = TARGETS.get((r.challenger, r.opponent))
         goal = "> 50%" if target is None else f"≥ {target:.0%}"
         lines.append(
-            f"| {r.game} | {r.players} | {r.challenger} | {r.opponent} | "
+            f"| {r.game} | {r.players} | {r.challenger} | {r.opponent} | {r.games} | "
             f"{r.win_rate:.0%} ± {r.margin:.0%} | {goal} ({verdict(r)}) | "
             f"{r.seconds_per_decision:.3f} |"
         )
+    lines += ["", "Regenerated game by game with:", ""]
+    lines += [f"    {command}" for command in dict.fromkeys(part.command for part in parts)]
     lines += ["", "![MCTS against Greedy by thinking time](strength.png)", ""]
     return "\n".join(lines)
 
 
-def plot(strength: Strength, path: Path) -> None:
+def plot(curve: Sequence[CurvePoint], path: Path) -> None:
     """Win rate of MCTS against Greedy by thinking time per decision, one line a game."""
     try:
         import matplotlib
@@ -156,8 +176,8 @@ def plot(strength: Strength, path: Path) -> None:
         raise GameError("the plot needs matplotlib: pip install 'serai[plots]'") from error
     figure, axes = plt.subplots(figsize=(7, 4.5))
     markers = "osD^v"
-    for index, name in enumerate(dict.fromkeys(point.game for point in strength.curve)):
-        points = [p for p in strength.curve if p.game == name]
+    for index, name in enumerate(dict.fromkeys(point.game for point in curve)):
+        points = [p for p in curve if p.game == name]
         axes.plot(
             [p.seconds_per_decision for p in points],
             [p.win_rate for p in points],
@@ -184,13 +204,24 @@ def plot(strength: Strength, path: Path) -> None:
     plt.close(figure)
 
 
-def write(strength: Strength, directory: Path, command: str) -> list[Path]:
-    """Write the table, the figures and the plot into ``directory``."""
+def write(strength: Strength, directory: Path) -> list[Path]:
+    """Store each game's figures, then redraw the table and plot from every stored game.
+
+    Each game's figures go to ``strength-<game>.json``, so one game can be measured again
+    without replaying the others; the table and the plot cover every game stored.
+    """
     directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in dict.fromkeys(p.game for p in strength.pairings):
+        path = directory / f"strength-{name}.json"
+        path.write_text(json.dumps(strength.only(name).to_json(), indent=1) + "\n", "utf-8")
+        written.append(path)
+    stored = [
+        Strength.from_json(json.loads(path.read_text(encoding="utf-8")))
+        for path in sorted(directory.glob("strength-*.json"))
+    ]
     table = directory / "strength.md"
-    table.write_text(table_markdown(strength, command), encoding="utf-8")
-    figures = directory / "strength.json"
-    figures.write_text(json.dumps(strength.to_json(), indent=1) + "\n", encoding="utf-8")
+    table.write_text(table_markdown(stored), encoding="utf-8")
     image = directory / "strength.png"
-    plot(strength, image)
-    return [table, figures, image]
+    plot([point for part in stored for point in part.curve], image)
+    return [*written, table, image]
