@@ -427,6 +427,17 @@ def summary_tables(result: Simulation) -> list[Table]:
     return [seats, lengths]
 
 
+def progress_bar(console: Console) -> Progress:
+    """A bar with the task's name, done/total and the time left."""
+    return Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+    )
+
+
 @app.command("simulate")
 def simulate_command(
     game: Annotated[str, typer.Argument(help="Game name (see `serai games`).")],
@@ -444,13 +455,7 @@ def simulate_command(
     with _clean_errors():
         loaded = load_game(game, players, **parse_options(option))
         _check_writable(json_path)
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-        ) as progress:
+        with progress_bar(console) as progress:
             task = progress.add_task(f"simulating {game}", total=games)
 
             def advance(_: GameResult) -> None:
@@ -489,13 +494,7 @@ def strength_command(
         for name in names:
             game_info(name)
         per_game = COUNTS_PER_GAME * len(PAIRINGS) * games + len(CURVE_ITERATIONS) * curve_games
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-        ) as progress:
+        with progress_bar(console) as progress:
             task = progress.add_task("bot games", total=per_game * len(names))
 
             def advance(label: str, _: MatchResult) -> None:
