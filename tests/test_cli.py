@@ -12,7 +12,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import serai
-from serai.cli import GameLog, app, parse_options, parse_seats
+from serai.cli import GameLog, app, parse_options, parse_seats, score_table
 from serai.human import QuitGame, TerminalHuman
 from serai.sim import bot_seed
 
@@ -311,3 +311,15 @@ def test_a_shared_screen_never_shows_hidden_values_unasked(monkeypatch: pytest.M
         assert ("water 3" in board) is shown
         if shared:
             assert "water 3" in after_secret  # asked for on purpose
+
+
+def test_a_score_table_with_many_parts_turns_on_its_side_to_fit_80_columns() -> None:
+    game = serai.load_game("five_tribes", players=3)
+    final = serai.replay(serai.play(game, [serai.bots.RandomBot(s) for s in range(3)], seed=3))
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(score_table(final, ["greedy", "random", "mcts:hard"], "Final scores"))
+    text = console.export_text()
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert "mcts:hard" in text and "vizier_majority" in text and "winner" in text
+    totals = next(line for line in text.splitlines() if "total" in line)
+    assert [int(x) for x in totals.replace("│", " ").split()[1:]] == final.scores()

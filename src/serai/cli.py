@@ -220,24 +220,43 @@ class GameLog:
         self.pending.clear()
 
 
+WIDE_BREAKDOWN = 6
+"""Score parts beyond which the table turns on its side to fit 80 columns."""
+
+
 def score_table(state: State, players: Sequence[str], title: str) -> Table:
-    """One row per seat, one column per part of ``score_breakdown``; winners marked."""
+    """The parts of ``score_breakdown`` per seat, winners marked.
+
+    One row per seat; a game with more than :data:`WIDE_BREAKDOWN` parts gets one row per
+    part and one column per seat instead, so the table still fits a terminal.
+    """
     parts = state.score_breakdown()
+    keys = list(parts[0])
+    over = state.is_terminal()
+    returns = state.returns()
+    result = [
+        "[green]winner[/]" if over and returns[seat] > 0 else "" for seat in range(len(parts))
+    ]
     table = Table(title=title)
+    if len(keys) > WIDE_BREAKDOWN:
+        table.add_column("")
+        for seat in range(len(parts)):
+            table.add_column(f"seat {seat}\n{escape(players[seat])}", justify="right")
+        for key in keys:
+            cells = [str(part[key]) for part in parts]
+            table.add_row(key, *cells, style="bold" if key == "total" else None)
+        if over:
+            table.add_row("result", *result)
+        return table
     table.add_column("seat", justify="right")
     table.add_column("player")
-    keys = list(parts[0])
     for key in keys:
         table.add_column(key, justify="right", style="bold" if key == "total" else None)
-    over = state.is_terminal()
     if over:
         table.add_column("result")
-    returns = state.returns()
     for seat, part in enumerate(parts):
         row = [str(seat), escape(players[seat]), *(str(part[key]) for key in keys)]
-        if over:
-            row.append("[green]winner[/]" if returns[seat] > 0 else "")
-        table.add_row(*row)
+        table.add_row(*row, *([result[seat]] if over else []))
     return table
 
 
