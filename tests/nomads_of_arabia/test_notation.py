@@ -107,3 +107,35 @@ def test_illegal_but_well_formed_actions_say_why() -> None:
     action_phase(state, 0)
     with pytest.raises(serai.IllegalActionError, match=r"R13|land"):
         state.string_to_action("capture")
+
+
+@pytest.mark.parametrize(
+    ("setup", "text", "reason"),
+    [
+        ((), "move 2,4 3,5", "may not end where it started (R9)"),
+        ((), "move 1,3", "mountains are not passable"),
+        (("ride",), "play ride-the-winds 3,5", "other than your own (R32)"),
+        (("abdul",), "play abdul camel", "not played on a city space; use 'sell' (R30)"),
+        (("expert",), "play expert-handler purple camel", "that box holds no such animal (R29)"),
+        (
+            ("silver",),
+            "play silver-tongue",
+            "needs animals and a sale still to come this turn (R31)",
+        ),
+    ],
+)
+def test_illegal_actions_say_why_and_list_what_is_legal(
+    setup: tuple[str, ...], text: str, reason: str
+) -> None:
+    state = ref()
+    disks = {"ride": "ride-the-winds", "abdul": "abdul", "expert": "expert-handler"}
+    disks["silver"] = "silver-tongue"
+    set_seat(state, 0, animals={"camel": 1}, disks=tuple(disks[k] for k in setup))
+    if text.startswith("play") and "ride" not in setup:
+        action_phase(state, 0)
+        if "silver" in setup:
+            do(state, "sell camel")
+    with pytest.raises(serai.IllegalActionError) as caught:
+        state.string_to_action(text)
+    assert reason in str(caught.value)
+    assert caught.value.legal and "Legal:" in str(caught.value)

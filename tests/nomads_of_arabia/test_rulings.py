@@ -511,10 +511,3 @@ def test_r39_a_single_possible_strip_is_drawn_without_a_node() -> None:
     state.undrawn &= ~(0xFF & ~(1 << STRIP_NAMES.index("c8")))  # only c8 left undrawn
     examples._shift_now(state)
     assert state.node != C_STRIP and STRIP_NAMES[state.rows[0]] == "c8"
-
-
-def test_r16_estimate_values_held_animals_at_the_current_price() -> None:
-    state = ref()
-    set_seat(state, 0, animals={"camel": 1, "goat": 2}, money=3, disks=("dinars-4",))
-    assert state.estimate()[0] == 3 + 4 + 9 + 2 * 2
-    assert state.estimate()[1] == 10

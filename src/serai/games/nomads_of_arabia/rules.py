@@ -78,6 +78,7 @@ from serai.games.nomads_of_arabia.board import (
     price,
     space_name,
 )
+from serai.games.nomads_of_arabia.estimate import estimate
 from serai.games.nomads_of_arabia.observation import OBSERVATION_SIZE, observation
 from serai.games.nomads_of_arabia.render import render
 from serai.games.nomads_of_arabia.views import table_view
@@ -1363,10 +1364,23 @@ class NomadsOfArabiaState(State):
                     f"{text!r}: a two-step move costs {self.move_cost(seat)} Dinars, "
                     f"you have {self.money[seat]} (R10)"
                 )
-            if RIDE_BASE <= action < PLACE and not self.holds(seat, RIDE):
-                return f"{text!r}: you do not hold ride-the-winds (R32)"
+            if RIDE_BASE <= action < PLACE:
+                if not self.holds(seat, RIDE):
+                    return f"{text!r}: you do not hold ride-the-winds (R32)"
+                return f"{text!r}: ride to a passable space other than your own (R32)"
+            if MOVE2 <= action < RIDE_BASE and (action - MOVE2) % SPACES == self.pos[seat]:
+                return f"{text!r}: a two-step move may not end where it started (R9)"
             if MOVE1 <= action < PLACE:
-                return f"{text!r}: not a path between adjacent passable spaces (R9)"
+                return (
+                    f"{text!r}: move 1 or 2 steps between adjacent passable spaces "
+                    "(mountains are not passable) (R9)"
+                )
+        if node == N_PLACE and PLACE <= action < TAKE:
+            return f"{text!r}: place the nomad on a passable space of the board (R27)"
+        if node == N_PICK and PICK <= action < KEEP:
+            return f"{text!r}: pick a type that the box holds (R14)"
+        if node == N_LAND and CHOOSE <= action < STRIP:
+            return f"{text!r}: choose one of the boxes tied for fewest animals (R20)"
         if node == N_ACTION:
             return self._why_action_illegal(action, text)
         if node == N_HANDLERS and TAKE <= action < SELL:
@@ -1396,8 +1410,21 @@ class NomadsOfArabiaState(State):
             if self.main_done:
                 return f"{text!r}: the turn's main action is already done (R16)"
             return f"{text!r}: you do not hold those animals"
-        if ABDUL_BASE <= action < PICK or action == PLAY_SILVER:
-            return f"{text!r}: you do not hold that disk or it cannot be played now (R28–R31)"
+        hand = self.hands[seat]
+        if ABDUL_BASE <= action < EXPERT_BASE:
+            if not hand >> ABDUL & 1:
+                return f"{text!r}: you do not hold abdul"
+            if t == CITY:
+                return f"{text!r}: abdul is not played on a city space; use 'sell' (R30)"
+            return f"{text!r}: you do not hold those animals"
+        if EXPERT_BASE <= action < PICK:
+            if not hand >> EXPERT & 1:
+                return f"{text!r}: you do not hold expert-handler"
+            return f"{text!r}: that box holds no such animal (R29)"
+        if action == PLAY_SILVER:
+            if not hand >> SILVER & 1:
+                return f"{text!r}: you do not hold silver-tongue"
+            return f"{text!r}: it needs animals and a sale still to come this turn (R31)"
         return f"{text!r} does not fit now: this is the ACTION decision"
 
     # -- scoring ----------------------------------------------------------------------
@@ -1423,20 +1450,20 @@ class NomadsOfArabiaState(State):
         return [part["total"] for part in self.score_breakdown()]
 
     def estimate(self) -> list[float]:
-        """Dinars plus money disks plus the held animals at today's prices.
+        """The bots' evaluation; its terms are listed in ``estimate.py``.
 
-        Animals are worth what a sale would bring now (R16), so a bot values a capture
-        before it reaches a city; money disks count as they will at the end (R34).
+        Money, money disks, other disks, held animals at today's prices discounted by the
+        distance to a city, the expected capture the seat's handlers promise and the
+        handler dice. Once the game is over it is exactly :meth:`scores`.
         """
-        if self.node == OVER:
+        node = self.node
+        if node == OVER:
             return [float(score) for score in self.scores()]
-        prices = self.prices()
-        out = []
-        for seat in range(self.n):
-            b = NUM_ANIMALS * seat
-            stock_value = sum(self.animals[b + a] * prices[a] for a in range(NUM_ANIMALS))
-            out.append(float(self.money[seat] + self.disk_dinars(seat) + stock_value))
-        return out
+        capture_open = (node == N_ACTION and not self.main_done and not self.placement) or (
+            node == C_HANDLERS and not self.rolling_call
+        )
+        leaving = node == N_HANDLERS and not self.path
+        return estimate(self, capture_open, leaving, self.claimer if node == C_DISK else -1)
 
     def returns(self) -> list[float]:
         """R37: most Dinars, then most animals; a remaining tie is shared."""
