@@ -328,3 +328,6 @@ class State(abc.ABC):
 
     def __str__(self) -> str:
         return self.render()
+
+    def __repr__(self) -> str:
+        return f"<{self.game.info.name} state after {len(self.history())} actions>"

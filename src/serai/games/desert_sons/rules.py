@@ -1211,9 +1211,6 @@ class DesertSonsState(State):
             "ending": self.ending,
         }
 
-    def __repr__(self) -> str:
-        return f"<desert_sons state after {len(self._history)} actions>"
-
     def render(
         self, markup: bool = False, seat: Seat | None = None, highlight: Iterable[ActionId] = ()
     ) -> str:

@@ -1484,9 +1484,6 @@ class FiveTribesState(State):
             "pending": [self.pending, self.target, self.ret, self.place_palm],
         }
 
-    def __repr__(self) -> str:
-        return f"<five_tribes state after {len(self._history)} actions>"
-
     def render(
         self, markup: bool = False, seat: Seat | None = None, highlight: Iterable[ActionId] = ()
     ) -> str:

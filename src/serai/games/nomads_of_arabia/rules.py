@@ -1622,9 +1622,6 @@ class NomadsOfArabiaState(State):
             "stack": self.stack[:],
         }
 
-    def __repr__(self) -> str:
-        return f"<nomads_of_arabia state after {len(self._history)} actions>"
-
     def render(
         self, markup: bool = False, seat: Seat | None = None, highlight: Iterable[ActionId] = ()
     ) -> str:

@@ -741,9 +741,6 @@ class ThroughTheDesertState(State):
             "ending": self.ending,
         }
 
-    def __repr__(self) -> str:
-        return f"<through_the_desert state after {len(self._history)} actions>"
-
     def render(
         self, markup: bool = False, seat: Seat | None = None, highlight: Iterable[ActionId] = ()
     ) -> str:
