@@ -323,3 +323,38 @@ def test_a_score_table_with_many_parts_turns_on_its_side_to_fit_80_columns() -> 
     assert "mcts:hard" in text and "vizier_majority" in text and "winner" in text
     totals = next(line for line in text.splitlines() if "total" in line)
     assert [int(x) for x in totals.replace("│", " ").split()[1:]] == final.scores()
+
+
+def test_strength_writes_the_table_and_plot(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib", reason="install the plots extra: pip install -e '.[plots]'")
+    out = run(
+        "strength",
+        "--game",
+        GAME,
+        "--games",
+        "1",
+        "--curve-games",
+        "1",
+        "--out",
+        str(tmp_path),
+    )
+    assert f"{GAME} 2p greedy vs random:" in out and f"{GAME} 3p mcts:hard vs mcts:medium" in out
+    figures = json.loads((tmp_path / f"strength-{GAME}.json").read_text())
+    assert len(figures["pairings"]) == 6 and len(figures["curve"]) == 4
+    assert figures["command"] == f"serai strength --games 1 --curve-games 1 --game {GAME}"
+    assert f"| {GAME} | 3 | greedy | random | 1 |" in (tmp_path / "strength.md").read_text()
+    assert (tmp_path / "strength.png").stat().st_size > 0
+
+
+def test_bench_bots_sets_ours_beside_openspiel(tmp_path: Path) -> None:
+    pytest.importorskip(
+        "pyspiel", reason="install the research extra: pip install -e '.[research]'"
+    )
+    path = tmp_path / "versus.json"
+    out = run(
+        "bench", GAME, "--bots", "--games", "1", "--move-seconds", "0.02", "--json", str(path)
+    )
+    assert "iterations/s" in out and "speed ratio" in out and "wins in 1 games" in out
+    figures = json.loads(path.read_text())
+    assert figures["players"] == 2 and figures["speedup"] > 0
+    assert "--players 2" in run("bench", GAME, "--bots", "--players", "3", code=1)

@@ -593,7 +593,9 @@ def bench_command(
     bots: Annotated[
         bool,
         typer.Option(
-            "--bots", help="Instead: our MCTSBot against OpenSpiel's (needs serai[research])."
+            "--bots",
+            help="Instead: our MCTSBot against OpenSpiel's (needs serai[research]); "
+            "uses --games and --move-seconds, not --runs and --seconds.",
         ),
     ] = False,
     games: Annotated[int, typer.Option(min=1, help="With --bots: games head to head.")] = 50,

@@ -55,3 +55,17 @@ def test_observations_are_the_seats_own() -> None:
     assert len(tensor) == game.serai_game.observation_size()
     assert tensor == pytest.approx(state.serai_state.observation(0))
     assert '"seat": 1' in state.observation_string(1)
+
+
+def test_an_information_state_is_refused_not_faked() -> None:
+    game = pyspiel.load_game("serai_through_the_desert", {"players": 2})
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    with pytest.raises(ValueError, match="only the seat's own observation"):
+        state.information_state_string(0)
+    public_only = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(ValueError, match="only the seat's own observation"):
+        game.make_py_observer(public_only)

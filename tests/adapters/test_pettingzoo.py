@@ -54,17 +54,39 @@ def test_a_whole_game_pays_the_returns(name: str) -> None:
             continue
         assert totals[agent] == 0.0
         mask = observation["action_mask"]
-        assert mask.sum() == len(table.state.legal_actions())
+        assert mask.sum() == len(table.game_state.legal_actions())
         table.step(int(rng.choice(np.flatnonzero(mask))))
-    assert table.state.is_terminal()
-    assert list(totals.values()) == table.state.returns()
+    assert table.game_state.is_terminal()
+    assert list(totals.values()) == table.game_state.returns()
     assert sum(totals.values()) == pytest.approx(1.0)
 
 
 def test_an_illegal_action_is_refused_with_the_reason() -> None:
     table = raw_env("through_the_desert", players=2)
     table.reset(seed=1)
-    before = table.state.to_json()
+    before = table.game_state.to_json()
     with pytest.raises(serai.IllegalActionError):
         table.step(0)
-    assert table.state.to_json() == before
+    assert table.game_state.to_json() == before
+
+
+def test_state_stays_pettingzoos_global_state_method() -> None:
+    table = env("through_the_desert", players=2)
+    table.reset(seed=1)
+    with pytest.raises(NotImplementedError):
+        table.state()
+    assert not table.unwrapped.game_state.is_terminal()
+
+
+def test_a_live_agent_must_step_an_action_and_render_needs_a_mode() -> None:
+    table = raw_env("through_the_desert", players=2)
+    table.reset(seed=1)
+    before = table.game_state.to_json()
+    with pytest.raises(serai.IllegalActionError, match="None is only for agents that are done"):
+        table.step(None)
+    assert table.game_state.to_json() == before
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert table.render() is None
+    text_table = raw_env("through_the_desert", players=2, render_mode="ansi")
+    text_table.reset(seed=1)
+    assert text_table.render() == text_table.game_state.render(seat=None)

@@ -57,7 +57,8 @@ def test_greedy_plays_the_action_with_the_largest_lead(name: str) -> None:
     seat = state.current_player()
     leads = {}
     for action in state.legal_actions():
-        child = state.resample_hidden(seat, random.Random(0))
+        # The world GreedyBot(seed=1) draws first: its leads are exactly the bot's.
+        child = state.resample_hidden(seat, random.Random(1))
         child.apply_action(action)
         leads[action] = margin(child.estimate(), seat)
     chosen = GreedyBot(seed=1).act(state)
@@ -151,6 +152,8 @@ def test_budgets_and_presets_are_checked() -> None:
         Budget(seconds=0)
     with pytest.raises(serai.GameError, match="known bots: random, greedy, mcts"):
         make_bot("alphazero")
+    with pytest.raises(serai.GameError, match="at least 1 iteration"):
+        make_bot("mcts", "0")
     assert isinstance(make_bot("random", seed=1), RandomBot)
     easy, hard = make_bot("mcts", "easy"), make_bot("mcts", "hard")
     assert isinstance(easy, MCTSBot) and isinstance(hard, MCTSBot)
@@ -171,3 +174,90 @@ def test_a_match_rotates_the_challenger_and_compares_finishes() -> None:
     assert finished_ahead(final, winner, loser) == 1.0
     assert finished_ahead(final, loser, winner) == 0.0
     assert finished_ahead(final, winner, winner) == 0.5
+
+
+class ForkGame(serai.Game):
+    """A toy game where chance decides who moves next, to check whose values are backed up.
+
+    Seat 0 picks *risky* (0) or *safe* (1). After *risky*, chance hands the move to seat 0
+    (60%) or seat 1 (40%), who then picks 0 (seat 0 wins) or 1 (seat 1 wins): each takes
+    its own win, so *risky* is worth 60% to seat 0. After *safe*, chance makes seat 0 the
+    winner 80% of the time. Seat 0 should play *safe*.
+    """
+
+    info = serai.GameInfo("fork", "Fork", "1", 2, 2, 2)
+
+    def num_distinct_actions(self) -> int:
+        return 4
+
+    def max_game_length(self) -> int:
+        return 3
+
+    def new_initial_state(self) -> ForkState:
+        return ForkState(self, [])
+
+
+class ForkState(serai.State):
+    __slots__ = ("game", "moves")
+
+    def __init__(self, game: serai.Game, moves: list[int]) -> None:
+        self.game = game
+        self.moves = moves
+
+    def current_player(self) -> int:
+        moves = self.moves
+        if not moves:
+            return 0
+        if len(moves) == 1:
+            return serai.CHANCE
+        if moves[0] == 0 and len(moves) == 2:
+            return 0 if moves[1] == 2 else 1
+        return serai.TERMINAL
+
+    def legal_actions(self) -> list[int]:
+        return [2, 3] if self.is_chance_node() else [] if self.is_terminal() else [0, 1]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if not self.is_chance_node():
+            return []
+        return [(2, 0.6), (3, 0.4)] if self.moves[0] == 0 else [(2, 0.8), (3, 0.2)]
+
+    def apply_unchecked(self, action: int) -> None:
+        self.moves.append(action)
+
+    def action_to_string(self, action: int) -> str:
+        return str(action)
+
+    def clone(self) -> ForkState:
+        return ForkState(self.game, list(self.moves))
+
+    def history(self) -> list[int]:
+        return list(self.moves)
+
+    def to_json(self) -> dict[str, object]:
+        return {"history": self.history()}
+
+    def scores(self) -> list[int]:
+        if not self.is_terminal():
+            return [0, 0]
+        seat_0_won = self.moves[-1] in (0, 2)
+        return [1, 0] if seat_0_won else [0, 1]
+
+    def view(self, seat: int | None) -> dict[str, object]:
+        return self.to_json()
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> ForkState:
+        return self.clone()
+
+    def scramble_hidden(self, seat: int | None, rng: random.Random) -> ForkState:
+        return self.clone()
+
+    def component_counts(self) -> dict[str, int]:
+        return {}
+
+
+def test_mcts_backs_up_each_value_to_the_seat_that_chose() -> None:
+    """In an open-loop tree one node can be reached with different seats to move."""
+    state = ForkGame(2, {}).new_initial_state()
+    bots = [MCTSBot(Budget(iterations=3000), seed=seed, exploration=0.7) for seed in range(4)]
+    assert [bot.act(state) for bot in bots] == [1, 1, 1, 1]

@@ -120,6 +120,9 @@ def check_views(state: serai.State, rng: random.Random) -> None:
         if seat is not None:
             resampled = state.resample_hidden(seat, rng)
             assert canonical(resampled.view(seat)) == text, "resampling changed what seat sees"
+            if seat == state.current_player():
+                # Bots apply the real state's actions to a drawn world.
+                assert resampled.legal_actions() == state.legal_actions(), "choices changed"
             # A world drawn for a seat depends only on what that seat knows, so search
             # from it cannot learn what the seat may not see.
             draw = rng.randrange(2**32)

@@ -82,6 +82,17 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
     ) -> SpielObserver:
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
+        # Only the seat's own observation exists: an information state (perfect recall),
+        # a public-only or an all-players observation would silently be something else.
+        if iig_obs_type is not None and (
+            iig_obs_type.perfect_recall
+            or not iig_obs_type.public_info
+            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError(
+                "serai games provide only the seat's own observation (perfect_recall=False, "
+                "public_info=True, private_info=SINGLE_PLAYER)"
+            )
         return SpielObserver(self.serai_game.observation_size())
 
 

@@ -14,7 +14,9 @@ count) and an ``action_mask`` over :meth:`~serai.Game.num_distinct_actions` (int
 zero when it is not that agent's turn). Chance is resolved inside the environment with a
 generator seeded by ``reset(seed=…)``, so the agents only ever see decisions. Rewards are
 zero until the end, then each agent gets its :meth:`~serai.State.returns` (tied winners
-share 1). An illegal action raises :class:`serai.IllegalActionError` saying why.
+share 1). An illegal action raises :class:`serai.IllegalActionError` saying why. The serai
+state is ``env.unwrapped.game_state``; ``state()`` stays PettingZoo's (unprovided)
+global-state method.
 """
 
 from __future__ import annotations
@@ -22,12 +24,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from serai.engine import Game, State, load_game, sample_chance
+from serai.engine import Game, IllegalActionError, State, load_game, sample_chance
 
 
 class SeraiEnv(AECEnv):  # type: ignore[misc]
@@ -60,7 +63,7 @@ class SeraiEnv(AECEnv):  # type: ignore[misc]
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
-        self.state: State = game.new_initial_state()
+        self.game_state: State = game.new_initial_state()
         self._rng = random.Random()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -71,7 +74,7 @@ class SeraiEnv(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._rng = random.Random(seed)
-        self.state = self.game.new_initial_state()
+        self.game_state = self.game.new_initial_state()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -82,7 +85,7 @@ class SeraiEnv(AECEnv):  # type: ignore[misc]
 
     def _advance(self) -> None:
         """Resolve chance, then hand the turn to the seat that decides next."""
-        state = self.state
+        state = self.game_state
         while state.is_chance_node():
             state.apply_unchecked(sample_chance(state, self._rng))
         if state.is_terminal():
@@ -95,10 +98,10 @@ class SeraiEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         mask = np.zeros(self.game.num_distinct_actions(), np.int8)
-        if self.state.current_player() == seat:
-            mask[self.state.legal_actions()] = 1
+        if self.game_state.current_player() == seat:
+            mask[self.game_state.legal_actions()] = 1
         return {
-            "observation": np.asarray(self.state.observation(seat), np.float32),
+            "observation": np.asarray(self.game_state.observation(seat), np.float32),
             "action_mask": mask,
         }
 
@@ -107,15 +110,22 @@ class SeraiEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:
+            raise IllegalActionError(
+                f"{agent} is to act: step an action (None is only for agents that are done)"
+            )
+        self.game_state.apply_action(int(action))
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply_action(int(action))  # type: ignore[arg-type]
         self._advance()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def render(self) -> str | None:
-        text = self.state.render(seat=None)
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi'")
+            return None
+        text = self.game_state.render(seat=None)
         if self.render_mode == "human":
             print(text)
             return None

@@ -1,15 +1,16 @@
 """Information-set Monte Carlo tree search with determinization.
 
 Each iteration draws a world consistent with what the bot's seat knows
-(:meth:`State.resample_hidden`), walks one shared tree down it, adds one node, plays a
-short random rollout and backs up a value for every seat (single-observer IS-MCTS,
-Cowling, Powley and Whitehouse 2012):
+(:meth:`State.resample_hidden`), walks one shared tree down it, adds one node, evaluates
+it (after an optional short random rollout) and backs up a value for every seat
+(single-observer IS-MCTS, Cowling, Powley and Whitehouse 2012):
 
 - **Selection** is UCT over the actions legal in this world, with availability counts:
   a child's exploration term uses how often it *could* have been chosen, not how often
   its parent was visited, because different worlds allow different actions.
 - **Chance** is sampled by its probabilities and is not stored in the tree (open loop):
-  the node after a die roll holds statistics over every outcome.
+  the node after a die roll holds statistics over every outcome. As an outcome or a
+  world can change who moves next, a node keeps its children per seat to move.
 - **Rollouts** are random for at most ``rollout_depth`` steps. A rollout that reaches
   the end is worth its :meth:`State.returns`; one cut short is worth a logistic of each
   seat's lead in :meth:`State.estimate`, so a long game needs no full random playout.
@@ -55,12 +56,17 @@ LEAD_SCALE = 4.0
 
 
 class Node:
-    """Statistics of one action in the tree, from the view of the seat that chose it."""
+    """Statistics of one action in the tree, from the view of the seat that chose it.
+
+    Its children are keyed by the seat to move, then the action: the tree is open loop, so
+    different chance outcomes or worlds can hand the same node to different seats, and
+    one seat's values must not steer another's choice.
+    """
 
     __slots__ = ("available", "children", "total", "visits")
 
     def __init__(self) -> None:
-        self.children: dict[ActionId, Node] = {}
+        self.children: dict[Seat, dict[ActionId, Node]] = {}
         self.visits = 0
         self.available = 0
         self.total = 0.0
@@ -124,8 +130,9 @@ class MCTSBot:
             self._iterate(root, state.resample_hidden(seat, self.rng))
             done += 1
         self.last_iterations = done
-        best = max(root.children[a].visits if a in root.children else 0 for a in actions)
-        choices = [a for a in actions if a in root.children and root.children[a].visits == best]
+        tried = root.children.get(seat, {})
+        best = max(tried[a].visits if a in tried else 0 for a in actions)
+        choices = [a for a in actions if a in tried and tried[a].visits == best]
         return choices[self.rng.randrange(len(choices))] if choices else actions[0]
 
     def _iterate(self, root: Node, world: State) -> None:
@@ -139,7 +146,9 @@ class MCTSBot:
                 continue
             player = world.current_player()
             actions = world.legal_actions()
-            children = node.children
+            children = node.children.get(player)
+            if children is None:
+                children = node.children[player] = {}
             untried = [a for a in actions if a not in children]
             if untried:
                 for a in actions:
@@ -150,8 +159,8 @@ class MCTSBot:
                 child.available = 1
                 expanded = True
             else:
-                action = self._select(node, actions)
-                child = node.children[action]
+                action = self._select(children, actions)
+                child = children[action]
             world.apply_unchecked(action)
             path.append((child, player))
             node = child
@@ -160,8 +169,7 @@ class MCTSBot:
             visited.visits += 1
             visited.total += values[player]
 
-    def _select(self, node: Node, actions: list[ActionId]) -> ActionId:
-        children = node.children
+    def _select(self, children: dict[ActionId, Node], actions: list[ActionId]) -> ActionId:
         best_action = actions[0]
         best = float("-inf")
         c = self.exploration

@@ -49,7 +49,9 @@ def make_bot(kind: str, difficulty: str | None = None, seed: int | None = None) 
             raise GameError(f"{kind} takes no difficulty (got {difficulty!r})")
         return RandomBot(seed) if kind == "random" else GreedyBot(seed)
     level = DEFAULT_DIFFICULTY if difficulty is None else difficulty
-    if level.isascii() and level.isdecimal() and int(level) > 0:
+    if level.isascii() and level.isdecimal():
+        if int(level) < 1:
+            raise GameError(f"mcts needs at least 1 iteration, not {level}")
         return MCTSBot(Budget(iterations=int(level)), seed=seed, name=f"mcts:{level}")
     if level not in DIFFICULTIES:
         raise GameError(

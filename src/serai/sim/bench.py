@@ -47,7 +47,8 @@ class BenchResult:
     state_bytes: int
     """Memory held by one mid-game state (tracemalloc), shared static tables excluded."""
     mcts_iterations_per_second: float
-    """Iterations of a medium :class:`~serai.bots.MCTSBot` search on the mid-game positions."""
+    """Iterations per second of :class:`~serai.bots.MCTSBot` (default settings, a time
+    budget) searching the mid-game positions."""
     positions: int
     """How many mid-game positions the per-call timings and the memory figure use."""
 
