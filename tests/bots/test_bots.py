@@ -66,6 +66,21 @@ def test_greedy_plays_the_action_with_the_largest_lead(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_mcts_starts_from_the_greedy_ranking(name: str) -> None:
+    """With one iteration the seeded root alone decides: a move greedy would rank first."""
+    state = choice_position(name, fewest(name))
+    seat = state.current_player()
+    leads = {}
+    for action in state.legal_actions():
+        # The world MCTSBot(seed=1) draws to seed its root.
+        child = state.resample_hidden(seat, random.Random(1))
+        child.apply_action(action)
+        leads[action] = margin(child.estimate(), seat)
+    bot = MCTSBot(Budget(iterations=1), seed=1)
+    assert leads[bot.act(state)] == max(leads.values())
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_greedy_beats_random(name: str) -> None:
     game = serai.load_game(name, players=fewest(name))
     result = pairing(game, "greedy", "random", games=10, seed=1)

@@ -5,6 +5,10 @@ Each iteration draws a world consistent with what the bot's seat knows
 it (after an optional short random rollout) and backs up a value for every seat
 (single-observer IS-MCTS, Cowling, Powley and Whitehouse 2012):
 
+- **The root** starts from the greedy bot's ranking: every action is seeded with
+  :data:`PRIOR_VISITS` visits' worth of its one-ply value, and only the best-ranked
+  :data:`WIDEN_BASE` + sqrt(iterations) actions are searched (progressive widening), so
+  a few hundred iterations go to telling the best candidates apart.
 - **Selection** is UCT over the actions legal in this world, with availability counts:
   a child's exploration term uses how often it *could* have been chosen, not how often
   its parent was visited, because different worlds allow different actions.
@@ -12,8 +16,9 @@ it (after an optional short random rollout) and backs up a value for every seat
   the node after a die roll holds statistics over every outcome. As an outcome or a
   world can change who moves next, a node keeps its children per seat to move.
 - **Rollouts** are random for at most ``rollout_depth`` steps. A rollout that reaches
-  the end is worth its :meth:`State.returns`; one cut short is worth a logistic of each
-  seat's lead in :meth:`State.estimate`, so a long game needs no full random playout.
+  the end is worth its :meth:`State.returns`; one cut short is worth a logistic of what
+  each seat gained on its best rival in :meth:`State.estimate` since the search began,
+  so a long game needs no full random playout.
 - **Budget**: ``iterations`` and/or ``seconds``, whichever runs out first. With only an
   iteration budget a seeded bot is reproducible move for move.
 """
@@ -23,6 +28,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from serai.bots.greedy import margin
@@ -45,14 +51,20 @@ class Budget:
             raise ValueError(f"seconds must be positive, not {self.seconds}")
 
 
-EXPLORATION = 0.2
+EXPLORATION = 0.3
 """UCT's exploration constant for values in [0, 1]; see ``serai bench --bots``."""
 
 ROLLOUT_DEPTH = 0
 """Random steps before a rollout is cut short and the position is estimated."""
 
-LEAD_SCALE = 4.0
-"""Points of lead that make a logistic win estimate of about 73%."""
+LEAD_SCALE = 8.0
+"""Points gained on the best rival that make a logistic value of about 73%."""
+
+PRIOR_VISITS = 2
+"""Visits' worth of one-ply value each root action starts with."""
+
+WIDEN_BASE = 3
+"""Root candidates before the first iteration; ``sqrt(iterations)`` more join as it runs."""
 
 
 class Node:
@@ -72,15 +84,26 @@ class Node:
         self.total = 0.0
 
 
-def leaf_values(state: State) -> list[float]:
-    """Each seat's value in [0, 1]: returns at the end, else a logistic of its lead."""
+def leads(state: State) -> list[float]:
+    """Each seat's lead over its best rival in :meth:`State.estimate`."""
+    values = state.estimate()
+    return [margin(values, seat) for seat in range(len(values))]
+
+
+def leaf_values(state: State, baseline: Sequence[float] | None = None) -> list[float]:
+    """Each seat's value in [0, 1]: returns at the end, else a logistic of its lead.
+
+    The lead is measured from ``baseline`` (each seat's lead where the search started), so
+    the logistic is steepest around the position being decided and a side far ahead still
+    sees the difference between its moves.
+    """
     if state.is_terminal():
         return state.returns()
-    values = state.estimate()
     out = []
-    for seat in range(len(values)):
-        lead = max(-60.0, min(60.0, margin(values, seat) / LEAD_SCALE))
-        out.append(1.0 / (1.0 + math.exp(-lead)))
+    for seat, lead in enumerate(leads(state)):
+        gain = lead - (baseline[seat] if baseline is not None else 0.0)
+        x = max(-60.0, min(60.0, gain / LEAD_SCALE))
+        out.append(1.0 / (1.0 + math.exp(-x)))
     return out
 
 
@@ -111,6 +134,8 @@ class MCTSBot:
         self.rollout_depth = rollout_depth
         self.last_iterations = 0
         """Iterations the last :meth:`act` ran (for benchmarks)."""
+        self.baseline: list[float] = []
+        """Each seat's lead where the current search started (see :func:`leaf_values`)."""
 
     def act(self, state: State) -> ActionId:
         actions = state.legal_actions()
@@ -118,7 +143,7 @@ class MCTSBot:
             self.last_iterations = 0
             return actions[0]
         seat = state.current_player()
-        root = Node()
+        root, order = self._root(state, seat, actions)
         limit = self.budget.iterations
         deadline = (
             None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
@@ -127,15 +152,39 @@ class MCTSBot:
         while (limit is None or done < limit) and (
             deadline is None or time.perf_counter() < deadline
         ):
-            self._iterate(root, state.resample_hidden(seat, self.rng))
+            width = WIDEN_BASE + int(math.sqrt(done))
+            self._iterate(root, state.resample_hidden(seat, self.rng), order[:width])
             done += 1
         self.last_iterations = done
-        tried = root.children.get(seat, {})
-        best = max(tried[a].visits if a in tried else 0 for a in actions)
-        choices = [a for a in actions if a in tried and tried[a].visits == best]
-        return choices[self.rng.randrange(len(choices))] if choices else actions[0]
+        tried = root.children[seat]
+        best = max(tried[a].visits for a in actions)
+        choices = [a for a in actions if tried[a].visits == best]
+        return choices[self.rng.randrange(len(choices))]
 
-    def _iterate(self, root: Node, world: State) -> None:
+    def _root(self, state: State, seat: Seat, actions: list[ActionId]) -> tuple[Node, list[int]]:
+        """The root with every action's child seeded by its one-ply value, best first.
+
+        The seeds are :data:`PRIOR_VISITS` visits' worth of the value after the action in
+        one world drawn for ``seat``: the search starts from the greedy bot's ranking and
+        spends its iterations on telling the best candidates apart.
+        """
+        world = state.resample_hidden(seat, self.rng)
+        self.baseline = leads(world)
+        root = Node()
+        children = root.children[seat] = {}
+        priors = []
+        for action in actions:
+            after = world.clone()
+            after.apply_unchecked(action)
+            value = leaf_values(after, self.baseline)[seat]
+            child = children[action] = Node()
+            child.visits = child.available = PRIOR_VISITS
+            child.total = value * PRIOR_VISITS
+            priors.append((value, self.rng.random(), action))
+        order = [action for _, _, action in sorted(priors, reverse=True)]
+        return root, order
+
+    def _iterate(self, root: Node, world: State, candidates: list[ActionId]) -> None:
         rng = self.rng
         node = root
         path: list[tuple[Node, Seat]] = []
@@ -145,7 +194,9 @@ class MCTSBot:
                 world.apply_unchecked(sample_chance(world, rng))
                 continue
             player = world.current_player()
-            actions = world.legal_actions()
+            # Progressive widening at the root: only the best-ranked candidates, more of
+            # them as the search grows.
+            actions = candidates if node is root else world.legal_actions()
             children = node.children.get(player)
             if children is None:
                 children = node.children[player] = {}
@@ -193,4 +244,4 @@ class MCTSBot:
             else:
                 actions = world.legal_actions()
                 world.apply_unchecked(actions[rng.randrange(len(actions))])
-        return leaf_values(world)
+        return leaf_values(world, self.baseline)
