@@ -208,6 +208,9 @@ class ForkGame(serai.Game):
     def max_game_length(self) -> int:
         return 3
 
+    def observation_size(self) -> int:
+        return 3
+
     def new_initial_state(self) -> ForkState:
         return ForkState(self, [])
 
@@ -260,6 +263,9 @@ class ForkState(serai.State):
 
     def view(self, seat: int | None) -> dict[str, object]:
         return self.to_json()
+
+    def observation(self, seat: int | None) -> list[float]:
+        return [float(move) for move in self.moves] + [0.0] * (3 - len(self.moves))
 
     def resample_hidden(self, seat: int, rng: random.Random) -> ForkState:
         return self.clone()

@@ -90,9 +90,9 @@ class Game(abc.ABC):
     def max_game_length(self) -> int:
         """An upper bound on the number of actions, chance included, of any game."""
 
+    @abc.abstractmethod
     def observation_size(self) -> int:
         """The length of every :meth:`State.observation` vector of this game."""
-        raise GameError(f"{self.info.name} has no observation vector")
 
     @abc.abstractmethod
     def new_initial_state(self) -> State:
@@ -301,12 +301,12 @@ class State(abc.ABC):
         They are the same in every state of a game: nothing appears or vanishes.
         """
 
+    @abc.abstractmethod
     def observation(self, seat: Seat | None) -> list[float]:
         """:meth:`view` as :meth:`Game.observation_size` numbers, for learning agents.
 
         Like the view it shows only what ``seat`` may see; each game documents its layout.
         """
-        raise GameError(f"{self.game.info.name} has no observation vector")
 
     def action_to_string_for(self, seat: Seat | None, action: ActionId) -> str:
         """The text of ``action`` as ``seat`` may see it in a log (``None``: a spectator).
