@@ -357,4 +357,18 @@ def test_bench_bots_sets_ours_beside_openspiel(tmp_path: Path) -> None:
     assert "iterations/s" in out and "speed ratio" in out and "wins in 1 games" in out
     figures = json.loads(path.read_text())
     assert figures["players"] == 2 and figures["speedup"] > 0
-    assert "--players 2" in run("bench", GAME, "--bots", "--players", "3", code=1)
+    three = tmp_path / "three.json"
+    run(
+        "bench",
+        GAME,
+        "--bots",
+        "--players",
+        "3",
+        "--games",
+        "1",
+        "--move-seconds",
+        "0.01",
+        "--json",
+        str(three),
+    )
+    assert json.loads(three.read_text())["players"] == 3

@@ -607,7 +607,7 @@ def bench_command(
     console = _console()
     with _clean_errors():
         if bots and players is None:
-            players = 2
+            players = game_info(game).min_players
         loaded = load_game(game, players, **parse_options(option))
         _check_writable(json_path)
         figures: BenchResult | VersusResult

@@ -6,10 +6,12 @@ Both bots search the same mid-game positions for the same time per move:
   OpenSpiel's Python ``MCTSBot`` (UCT, ``uct_c = 2``, one random rollout to the end per
   iteration, its defaults in OpenSpiel's examples) runs on our game through
   :mod:`serai.adapters.openspiel` with a fixed number of simulations, and is timed.
-- **Head to head.** Two-player games, seats alternating, each bot given the same time per
-  move: ours by its time budget, OpenSpiel's by as many simulations as it managed in that
-  time above. OpenSpiel's search reads the full state it is given, so it gets one world
-  drawn by :meth:`~serai.State.resample_hidden` for its seat per move, never the real one.
+- **Head to head.** Ours in one seat, rotated game by game, OpenSpiel's in every other,
+  each given the same time per move: ours by its time budget, OpenSpiel's by as many
+  simulations as it managed in that time above. Ours scores against each rival seat as in
+  :mod:`serai.sim.arena` (ties half), so 50% is equal strength at any player count.
+  OpenSpiel's search reads the full state it is given, so it gets one world drawn by
+  :meth:`~serai.State.resample_hidden` for its seat per move, never the real one.
 
 It needs the research extra (``pip install serai[research]``).
 """
@@ -22,7 +24,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from serai.bots import Budget, MCTSBot
-from serai.engine import Game, GameError, State, sample_chance
+from serai.engine import Agent, Game, GameError, State, sample_chance
 from serai.sim.arena import finished_ahead, wilson_margin
 from serai.sim.bench import mid_game_histories
 from serai.sim.simulate import derive_seed
@@ -45,7 +47,7 @@ class VersusResult:
     openspiel_simulations_per_move: int
     games: int
     ours_win_rate: float
-    """Ours against OpenSpiel's, ties half; over ``games`` seat-alternating games."""
+    """Ours against OpenSpiel's, ties half; over ``games`` seat-rotated games."""
     margin: float
     """Half the width of the 95% Wilson interval of ``ours_win_rate``."""
 
@@ -93,8 +95,6 @@ def versus(
     game: Game, seconds_per_move: float = 0.5, games: int = 50, seed: int = 0, positions: int = 8
 ) -> VersusResult:
     """Measure both bots on ``game`` (see the module docstring)."""
-    if game.num_players != 2:
-        raise GameError("serai bench --bots plays two-player games: pass --players 2")
     if games < 1:
         raise GameError(f"the number of games must be at least 1, not {games}")
     states = []
@@ -122,10 +122,14 @@ def versus(
     score = 0.0
     for index in range(games):
         chance_seed = derive_seed("versus", seed, index)
-        our_seat = index % 2
-        bots: list[Any] = [None, None]
-        bots[our_seat] = MCTSBot(Budget(seconds=seconds_per_move), seed=chance_seed)
-        bots[1 - our_seat] = OpenSpielSeat(game, simulations, seed=chance_seed)
+        n = game.num_players
+        our_seat = index % n
+        bots: list[Agent] = [
+            MCTSBot(Budget(seconds=seconds_per_move), seed=chance_seed)
+            if seat == our_seat
+            else OpenSpielSeat(game, simulations, seed=derive_seed(chance_seed, seat))
+            for seat in range(n)
+        ]
         rng = random.Random(chance_seed)
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -133,7 +137,8 @@ def versus(
                 state.apply_unchecked(sample_chance(state, rng))
             else:
                 state.apply_action(bots[state.current_player()].act(state))
-        score += finished_ahead(state, our_seat, 1 - our_seat)
+        rivals = [seat for seat in range(n) if seat != our_seat]
+        score += sum(finished_ahead(state, our_seat, rival) for rival in rivals) / len(rivals)
     rate = score / games
     return VersusResult(
         game=game.info.name,
