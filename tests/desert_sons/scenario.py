@@ -85,3 +85,21 @@ def to_move(state: DesertSonsState, seat: int, where: str | None = None) -> Dese
         state.caravan[seat] = cell(where)
     state.phase = MOVE
     return state
+
+
+EXAMPLE_7_STONES = (
+    "draw-tile 6",
+    "draw-tile 8",
+    "move 5,1",
+    "draw",
+    "draw-tile 1",
+    "place 6,1 r90",
+    "stone 9 a",
+    "end",
+    "move 6,1",
+    "draw",
+    "draw-tile 7",
+    "place 7,1 r270",
+    "stone 15 a",
+)
+"""Spec Example 7 up to the closing: stone 9 (seat 0) and stone 15 (seat 1) on the oasis."""

@@ -23,7 +23,16 @@ from serai.games.desert_sons.rules import (
     DesertSonsState,
 )
 from tests.desert_sons import reference
-from tests.desert_sons.scenario import after_setup, cell, lay, new_game, run, start, to_place
+from tests.desert_sons.scenario import (
+    EXAMPLE_7_STONES,
+    after_setup,
+    cell,
+    lay,
+    new_game,
+    run,
+    start,
+    to_place,
+)
 
 START = 2 * EST_WATER + 2 * EST_ROOM + 4 * EST_HAND
 """A seat's estimate after setup: 2 water, 4 free carrying spaces (2 count), 4 stones."""
@@ -98,21 +107,7 @@ def test_estimate_a_blocked_highest_stone_gets_nothing() -> None:
 
 def test_estimate_in_a_running_rating_the_stones_to_come_share_what_is_left() -> None:
     # Spec Example 7: stone 15 (seat 1) and stone 9 (seat 0), water, water and gems.
-    state = start(
-        "draw-tile 6",
-        "draw-tile 8",
-        "move 5,1",
-        "draw",
-        "draw-tile 1",
-        "place 6,1 r90",
-        "stone 9 a",
-        "end",
-        "move 6,1",
-        "draw",
-        "draw-tile 7",
-        "place 7,1 r270",
-        "stone 15 a",
-    )
+    state = start(*EXAMPLE_7_STONES)
     assert state.phase == CHOOSE and state.water == [2, 1]
     share = (1 + 1 + 4) / 3
     assert state.estimate() == [

@@ -14,7 +14,15 @@ from serai.games.desert_sons.rules import (
     STONE_OWNER,
     DesertSonsState,
 )
-from tests.desert_sons.scenario import CROSS_CELLS, cell, legal, new_game, run, start
+from tests.desert_sons.scenario import (
+    CROSS_CELLS,
+    EXAMPLE_7_STONES,
+    cell,
+    legal,
+    new_game,
+    run,
+    start,
+)
 
 SETUP = ("draw-tile 6", "draw-tile 8")
 
@@ -140,20 +148,7 @@ def test_example_6_stone_placement_then_a_bonus_turn() -> None:
 
 
 def test_example_7_rating_highest_stone_pays_the_fee() -> None:
-    state = start(
-        *SETUP,
-        "move 5,1",
-        "draw",
-        "draw-tile 1",
-        "place 6,1 r90",
-        "stone 9 a",
-        "end",
-        "move 6,1",
-        "draw",
-        "draw-tile 7",
-        "place 7,1 r270",
-        "stone 15 a",
-    )
+    state = start(*EXAMPLE_7_STONES)
     assert state.phase == CHOOSE and state.current_player() == 1
     assert state.water == [2, 1]  # seat 1 paid the fee
     assert legal(state) == ["choose gems", "choose water"]

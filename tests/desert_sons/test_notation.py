@@ -11,7 +11,14 @@ from hypothesis import strategies as st
 
 import serai
 from serai.games.desert_sons.rules import NUM_ACTIONS, parse_action
-from tests.desert_sons.scenario import after_setup, legal, new_game, run, to_move
+from tests.desert_sons.scenario import (
+    EXAMPLE_7_STONES,
+    after_setup,
+    legal,
+    new_game,
+    run,
+    to_move,
+)
 
 COORD = r"(0|[1-9]|10),(0|[1-9]|10)"
 NUMBER = r"([1-9]|[1-7][0-9]|8[0-5])"
@@ -182,22 +189,7 @@ def test_illegal_stone_and_continuation_actions_say_why(
 
 
 def test_illegal_rating_choices_say_why() -> None:
-    state = run(
-        new_game(),
-        "draw-tile 6",
-        "draw-tile 8",
-        "move 5,1",
-        "draw",
-        "draw-tile 1",
-        "place 6,1 r90",
-        "stone 9 a",
-        "end",
-        "move 6,1",
-        "draw",
-        "draw-tile 7",
-        "place 7,1 r270",
-        "stone 15 a",
-    )
+    state = run(new_game(), *EXAMPLE_7_STONES)
     with pytest.raises(serai.IllegalActionError, match="no such symbol left"):
         state.string_to_action("choose salt")
     state.goods[4:8] = [4, 0, 0, 0]  # seat 1's 4 carrying spaces are full (scenario)
