@@ -40,10 +40,10 @@ from serai.sim.arena import MatchResult
 from serai.sim.bench import BenchResult, bench
 from serai.sim.simulate import GameResult, Simulation, Stats, bot_seed, simulate
 from serai.sim.strength import (
-    COUNTS_PER_GAME,
     CURVE_ITERATIONS,
     PAIRINGS,
     measure,
+    player_counts,
     verdict,
 )
 from serai.sim.strength import write as write_strength
@@ -512,9 +512,12 @@ def strength_command(
         names = list(only or list_games())
         for name in names:
             game_info(name)
-        per_game = COUNTS_PER_GAME * len(PAIRINGS) * games + len(CURVE_ITERATIONS) * curve_games
+        total = sum(
+            len(player_counts(name)) * len(PAIRINGS) * games + len(CURVE_ITERATIONS) * curve_games
+            for name in names
+        )
         with progress_bar(console) as progress:
-            task = progress.add_task("bot games", total=per_game * len(names))
+            task = progress.add_task("bot games", total=total)
 
             def advance(label: str, _: MatchResult) -> None:
                 progress.update(task, advance=1, description=label)

@@ -1,7 +1,7 @@
 """``serai strength``: how strong each bot is, per game, as a table and a plot.
 
-For every game at its two smallest player counts (2 and 3; 3 and 4 for Nomads of
-Arabia, which needs three) it plays three seat-rotated pairings
+For every game at 2 and 3 players (3 alone for Nomads of Arabia, which needs three)
+it plays three seat-rotated pairings
 (:mod:`serai.sim.arena`): ``mcts:medium`` against ``greedy``, ``greedy`` against
 ``random`` and ``mcts:hard`` against ``mcts:medium``. The plot shows, per game at its
 fewest players, the win rate of MCTS against Greedy as its iteration budget grows,
@@ -23,13 +23,17 @@ from serai.engine import GameError, game_info, list_games, load_game
 from serai.sim.arena import MatchResult, PairingResult, pairing
 
 PAIRINGS = (("mcts:medium", "greedy"), ("greedy", "random"), ("mcts:hard", "mcts:medium"))
-COUNTS_PER_GAME = 2
+PLAYER_COUNTS = (2, 3)
 
 
 def player_counts(name: str) -> tuple[int, ...]:
-    """The player counts a game's pairings are played at: its two smallest."""
+    """The player counts a game's pairings are played at: those of 2 and 3 it allows.
+
+    >>> player_counts("through_the_desert"), player_counts("nomads_of_arabia")
+    ((2, 3), (3,))
+    """
     info = game_info(name)
-    return tuple(range(info.min_players, info.min_players + COUNTS_PER_GAME))
+    return tuple(n for n in PLAYER_COUNTS if info.min_players <= n <= info.max_players)
 
 
 TARGETS = {("greedy", "random"): 0.8, ("mcts:medium", "greedy"): 0.7}
