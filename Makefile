@@ -18,7 +18,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.installed
 
 run: $(VENV)/.installed
-	$(BIN)/serai play through_the_desert --players 3 --seats human,random,random
+	$(BIN)/serai serve
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests

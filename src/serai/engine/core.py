@@ -98,6 +98,14 @@ class Game(abc.ABC):
     def new_initial_state(self) -> State:
         """The root: before setup, whose chance events are the first nodes."""
 
+    def layout(self) -> dict[str, Any]:
+        """The board's fixed geometry as JSON-ready data, for drawing it (the web boards).
+
+        Nothing in it changes during a game or depends on hidden information; games whose
+        views already carry everything a drawing needs return an empty dict.
+        """
+        return {}
+
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         """Rebuild a state from :meth:`State.to_json` exactly.
 
@@ -307,6 +315,14 @@ class State(abc.ABC):
 
         Like the view it shows only what ``seat`` may see; each game documents its layout.
         """
+
+    def reveals_information(self, action: ActionId) -> bool:
+        """Whether the decision ``action`` shows some seat something that was hidden.
+
+        A player may take back their own decisions within a turn (the web platform's
+        undo) only up to the first one that reveals something, or a chance node.
+        """
+        return False
 
     def action_to_string_for(self, seat: Seat | None, action: ActionId) -> str:
         """The text of ``action`` as ``seat`` may see it in a log (``None``: a spectator).

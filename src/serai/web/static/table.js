@@ -1,0 +1,118 @@
+// The table page: one WebSocket to the server, which pushes this seat's state after every
+// change; the page draws it and sends back the legal action the player picks.
+import { badge, drawFinal, drawLog, drawSeats, el, loadBoard, seatColor, seatLetter, seatName } from "./common.js";
+
+const tableId = location.pathname.split("/").pop();
+const token = new URLSearchParams(location.search).get("token") ?? "";
+const $ = (id) => document.getElementById(id);
+
+let socket = null;
+let board = null;
+let layout = null;
+let current = null;
+let retry = 500;
+let closedForGood = false;
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+const ui = {
+  choose(text) {
+    if (!current || !current.legal.includes(text)) return;
+    hideOffer();
+    send({ type: "move", action: text, revision: current.revision });
+  },
+  offer(texts) {
+    const box = $("offer");
+    box.replaceChildren(...texts.filter((t) => current.legal.includes(t)).map(choiceButton));
+    box.classList.remove("hidden");
+  },
+  seatColor,
+  seatLetter,
+};
+
+function hideOffer() {
+  $("offer").classList.add("hidden");
+  $("offer").replaceChildren();
+}
+
+function choiceButton(text) {
+  return el("button", { "data-action": text, onclick: () => ui.choose(text) }, text);
+}
+
+function showError(message) {
+  const box = $("error");
+  box.textContent = message;
+  box.classList.toggle("hidden", !message);
+}
+
+function drawTurn(msg) {
+  const banner = $("turn");
+  banner.replaceChildren();
+  banner.classList.remove("yours");
+  if (msg.over) {
+    banner.append("Game over");
+  } else if (msg.to_move === null) {
+    banner.append("Drawing…");
+  } else if (msg.legal.length) {
+    banner.classList.add("yours");
+    const hotseat = msg.you.length > 1 ? ` (${seatName(msg.table, msg.to_move)})` : "";
+    banner.append(badge(msg.to_move), ` Your turn${hotseat}`);
+  } else {
+    banner.append(badge(msg.to_move), ` ${seatName(msg.table, msg.to_move)} to move`);
+  }
+}
+
+async function draw(msg) {
+  current = msg;
+  if (!board) board = await loadBoard(msg.table.game);
+  $("title").textContent = `${msg.table.title} · table ${msg.table.id}` + (msg.seat === null ? " · spectating" : "");
+  drawTurn(msg);
+  drawSeats($("seats"), msg);
+  $("legal").replaceChildren(...msg.legal.map(choiceButton));
+  $("choice-panel").classList.toggle("hidden", msg.you.length === 0 || msg.over);
+  $("undo").disabled = !msg.can_undo;
+  hideOffer();
+  drawLog($("log"), msg);
+  drawFinal($("final"), msg);
+  const replay = $("replay-link");
+  replay.classList.toggle("hidden", !msg.over);
+  replay.href = `/replay/${msg.table.id}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+  board.draw($("board"), msg, layout, ui);
+  document.body.dataset.revision = msg.revision;
+  document.body.dataset.over = msg.over;
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}?token=${encodeURIComponent(token)}`);
+  $("connection").textContent = "connecting…";
+  socket.onopen = () => {
+    retry = 500;
+    $("connection").textContent = "connected";
+  };
+  socket.onmessage = async (event) => {
+    const msg = JSON.parse(event.data);
+    if (msg.type === "hello") {
+      layout = msg.layout;
+    } else if (msg.type === "state") {
+      showError("");
+      await draw(msg);
+    } else if (msg.type === "error") {
+      showError(msg.message);
+      if (msg.state) await draw(msg.state);
+    }
+  };
+  socket.onclose = (event) => {
+    if (event.code === 4403 || event.code === 4404) closedForGood = true;
+    $("connection").textContent = closedForGood ? "closed" : "reconnecting…";
+    if (!closedForGood) {
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 8000);
+    }
+  };
+}
+
+$("undo").addEventListener("click", () => current && send({ type: "undo", revision: current.revision }));
+connect();

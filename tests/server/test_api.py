@@ -1,0 +1,370 @@
+"""The web platform's HTTP and WebSocket interface: tables, moves, errors, undo, bots."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+import serai
+from tests.server.conftest import Creator
+
+
+def state_of(client: TestClient, table: dict[str, Any], token: str = "") -> dict[str, Any]:
+    response = client.get(f"/api/tables/{table['table']['id']}", params={"token": token})
+    assert response.status_code == 200, response.text
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def move(client: TestClient, table: dict[str, Any], token: str, action: str, revision: int) -> Any:
+    return client.post(
+        f"/api/tables/{table['table']['id']}/move",
+        json={"token": token, "action": action, "revision": revision},
+    )
+
+
+def engine_state(client: TestClient, table: dict[str, Any]) -> serai.State:
+    """The table's state rebuilt the way the server stores it: from its record."""
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    live: serai.State = hub.tables[table["table"]["id"]].state
+    return live
+
+
+def play_until(
+    client: TestClient, table: dict[str, Any], token: str, done: Any, seed: int = 1
+) -> dict[str, Any]:
+    """Play random legal moves with ``token`` until ``done(message)`` holds."""
+    rng = random.Random(seed)
+    message = state_of(client, table, token)
+    while not done(message):
+        assert message["legal"], "the token's seats must be to move"
+        response = move(client, table, token, rng.choice(message["legal"]), message["revision"])
+        assert response.status_code == 200, response.text
+        message = response.json()
+    return message
+
+
+def test_games_lists_every_game_with_its_options(client: TestClient) -> None:
+    body = client.get("/api/games").json()
+    names = [g["name"] for g in body["games"]]
+    assert names == serai.list_games()
+    nomads = next(g for g in body["games"] if g["name"] == "nomads_of_arabia")
+    assert nomads["min_players"] == 3
+    assert {o["name"] for o in nomads["options"]} >= {"special_disks", "max_turns"}
+    assert body["difficulties"] == ["easy", "medium", "hard"]
+
+
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        ({"game": "chess", "seats": [{}, {}]}, "unknown game"),
+        ({"game": "five_tribes", "players": 2, "seats": [{}]}, "needs 2 seats"),
+        ({"game": "five_tribes", "players": 9, "seats": [{}] * 9}, "players"),
+        (
+            {"game": "five_tribes", "players": 2, "seats": [{}, {"kind": "bot", "bot": "alpha"}]},
+            "unknown bot",
+        ),
+        (
+            {
+                "game": "five_tribes",
+                "players": 2,
+                "seats": [{}, {"kind": "bot", "bot": "mcts", "difficulty": "godlike"}],
+            },
+            "unknown difficulty",
+        ),
+        ({"game": "desert_sons", "players": 2, "options": {"desert_border": 3}, "seats": [{}, {}]}, "desert_border"),
+        ({"game": "desert_sons", "seats": "two"}, "seats must be a list"),
+    ],
+)
+def test_a_bad_table_is_refused_with_the_reason(
+    client: TestClient, body: dict[str, Any], says: str
+) -> None:
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 400
+    error = response.json()
+    assert error["code"] == "bad_table"
+    assert says in error["message"]
+    assert client.get("/api/tables").json()["tables"] == []
+
+
+def test_a_seat_sees_its_own_view_and_legal_actions(client: TestClient, new_table: Creator) -> None:
+    table = new_table("five_tribes", ["human", "human"])
+    state = engine_state(client, table)
+    seat = state.current_player()
+    mine = state_of(client, table, table["tokens"][seat])
+    other = state_of(client, table, table["tokens"][1 - seat])
+    spectator = state_of(client, table)
+    assert mine["view"] == json.loads(json.dumps(state.view(seat)))
+    assert mine["legal"] == [state.action_to_string(a) for a in state.legal_actions()]
+    assert mine["seat"] == seat and mine["you"] == [seat]
+    assert other["legal"] == [] and other["view"] == json.loads(json.dumps(state.view(1 - seat)))
+    assert spectator["seat"] is None and spectator["legal"] == []
+    assert spectator["view"] == json.loads(json.dumps(state.view(None)))
+    # setup's draws are in every log, as each viewer may read them
+    assert len(mine["log"]) == len(state.history()) > 0
+
+
+def test_a_move_is_stored_and_pushed_to_every_connection(
+    client: TestClient, new_table: Creator
+) -> None:
+    table = new_table("through_the_desert", ["human", "human"])
+    tid = table["table"]["id"]
+    first = engine_state(client, table).current_player()
+    with (
+        client.websocket_connect(f"/ws/tables/{tid}?token={table['tokens'][first]}") as mover,
+        client.websocket_connect(f"/ws/tables/{tid}") as watcher,
+    ):
+        hello = mover.receive_json()
+        assert hello["type"] == "hello" and hello["table"]["id"] == tid
+        start = mover.receive_json()
+        watcher.receive_json()
+        watcher.receive_json()
+        action = start["legal"][0]
+        mover.send_json({"type": "move", "action": action, "revision": start["revision"]})
+        after = mover.receive_json()
+        seen = watcher.receive_json()
+    assert after["revision"] == seen["revision"] == start["revision"] + 1
+    assert after["log"][-1]["text"] == seen["log"][-1]["text"] == action
+    assert seen["legal"] == []
+
+
+def test_bad_input_gets_a_clear_error_and_changes_nothing(
+    client: TestClient, new_table: Creator
+) -> None:
+    table = new_table("through_the_desert", ["human", "human"])
+    tid = table["table"]["id"]
+    seat = engine_state(client, table).current_player()
+    history = list(engine_state(client, table).history())
+    with client.websocket_connect(f"/ws/tables/{tid}?token={table['tokens'][seat]}") as ws:
+        ws.receive_json()
+        start = ws.receive_json()
+        revision = start["revision"]
+        cases = [
+            ("{not json", "malformed", "not JSON"),
+            ("[1, 2]", "malformed", "JSON object"),
+            (json.dumps({"type": "dance", "revision": revision}), "malformed", "unknown message"),
+            (json.dumps({"type": "move", "action": start["legal"][0]}), "malformed", "revision"),
+            (json.dumps({"type": "move", "revision": revision}), "malformed", "action"),
+            (
+                json.dumps({"type": "move", "action": "x" * 5000, "revision": revision}),
+                "too_large",
+                "at most",
+            ),
+            (
+                json.dumps({"type": "move", "action": "fly to the moon", "revision": revision}),
+                "illegal_action",
+                "",
+            ),
+            (
+                json.dumps({"type": "move", "action": start["legal"][0], "revision": revision - 1}),
+                "stale_state",
+                "changed",
+            ),
+            (json.dumps({"type": "undo", "revision": revision}), "cannot_undo", "nothing"),
+        ]
+        for text, code, says in cases:
+            ws.send_text(text)
+            error = ws.receive_json()
+            assert error["type"] == "error" and error["code"] == code, (text, error)
+            assert says in error["message"]
+        # the stale and illegal errors carry the fresh state; the connection still plays
+        ws.send_text(json.dumps({"type": "move", "action": start["legal"][0], "revision": 7}))
+        stale = ws.receive_json()
+        assert stale["state"]["revision"] == revision
+        assert engine_state(client, table).history() == history
+        ws.send_json({"type": "move", "action": start["legal"][0], "revision": revision})
+        assert ws.receive_json()["revision"] == revision + 1
+
+
+def test_an_illegal_action_says_what_is_allowed(client: TestClient, new_table: Creator) -> None:
+    table = new_table("nomads_of_arabia", ["human", "human", "human"], hotseat=True)
+    token = table["hotseat"].split("token=")[1]
+    message = state_of(client, table, token)
+    response = move(client, table, token, "sell camel,camel", message["revision"])
+    assert response.status_code == 400
+    error = response.json()
+    assert error["code"] == "illegal_action"
+    assert error["state"]["revision"] == message["revision"]
+    assert any(legal in error["message"] for legal in message["legal"][:3])
+
+
+def test_out_of_turn_wrong_token_unknown_table(client: TestClient, new_table: Creator) -> None:
+    table = new_table("five_tribes", ["human", "human"])
+    seat = engine_state(client, table).current_player()
+    waiting = table["tokens"][1 - seat]
+    message = state_of(client, table, table["tokens"][seat])
+    response = move(client, table, waiting, message["legal"][0], message["revision"])
+    assert response.status_code == 409 and response.json()["code"] == "not_your_turn"
+    spectator = move(client, table, "", message["legal"][0], message["revision"])
+    assert spectator.json()["code"] == "not_your_turn"
+    assert "spectators" in spectator.json()["message"]
+    wrong = client.get(f"/api/tables/{table['table']['id']}", params={"token": "forged"})
+    assert wrong.status_code == 403 and wrong.json()["code"] == "bad_token"
+    assert client.get("/api/tables/nope").status_code == 404
+    with client.websocket_connect(f"/ws/tables/{table['table']['id']}?token=forged") as ws:
+        assert ws.receive_json()["code"] == "bad_token"
+    assert engine_state(client, table).history() == engine_state(client, table).history()
+    assert state_of(client, table)["revision"] == message["revision"]
+
+
+def test_two_clients_answering_one_state_one_wins_one_is_stale(
+    client: TestClient, new_table: Creator
+) -> None:
+    table = new_table("through_the_desert", ["human", "human"], hotseat=True)
+    token = table["hotseat"].split("token=")[1]
+    message = state_of(client, table, token)
+    first = move(client, table, token, message["legal"][0], message["revision"])
+    second = move(client, table, token, message["legal"][-1], message["revision"])
+    assert first.status_code == 200
+    assert second.status_code == 409
+    assert second.json()["code"] == "stale_state"
+    assert second.json()["state"]["revision"] == message["revision"] + 1
+    assert second.json()["state"]["log"][-1]["text"] == message["legal"][0]
+
+
+def test_r_undo_takes_back_a_camel_within_the_turn_only(
+    client: TestClient, new_table: Creator
+) -> None:
+    """Through the Desert: two camels a turn; the first may be taken back, not the turn."""
+    table = new_table("through_the_desert", ["human", "human"], hotseat=True)
+    token = table["hotseat"].split("token=")[1]
+    state = engine_state(client, table)
+    message = play_until(
+        client,
+        table,
+        token,
+        lambda m: m["view"]["phase"] == "camels" and m["view"]["placed_this_turn"] == 1,
+    )
+    assert message["can_undo"]
+    before = list(engine_state(client, table).history())
+    undone = client.post(
+        f"/api/tables/{table['table']['id']}/undo",
+        json={"token": token, "revision": message["revision"]},
+    ).json()
+    assert undone["revision"] == message["revision"] + 1
+    assert engine_state(client, table).history() == before[:-1]
+    assert undone["view"]["placed_this_turn"] == 0
+    assert not undone["can_undo"]
+    assert state is not engine_state(client, table)
+
+
+def test_undo_stops_at_information_a_peek_revealed() -> None:
+    """Desert Sons R20: a peek shows a chip's value, so it cannot be taken back."""
+    game = serai.load_game("desert_sons", players=2)
+    state = game.new_initial_state()
+    peeks = [a for a in range(game.num_distinct_actions()) if "peek" in _text(state, a)]
+    assert len(peeks) == 8 and all(state.reveals_information(a) for a in peeks)
+    others = [state.parse_action(text) for text in ("end", "draw", "keep-chip", "move 5,1")]
+    assert None not in others
+    assert not any(state.reveals_information(a) for a in others if a is not None)
+
+
+def test_undo_stops_at_a_played_special_disk() -> None:
+    """Nomads of Arabia §7: a played disk is shown to everyone, and so is a Sands answer."""
+    state = serai.load_game("nomads_of_arabia", players=3).new_initial_state()
+    for text, reveals in [
+        ("play silver-tongue", True),
+        ("play sands-of-time", True),
+        ("pass", True),
+        ("end", False),
+        ("capture", False),
+        ("stay", False),
+    ]:
+        action = state.parse_action(text)
+        assert action is not None and state.reveals_information(action) is reveals, text
+
+
+def _text(state: serai.State, action: int) -> str:
+    try:
+        return state.action_to_string(action)
+    except (serai.GameError, ValueError, IndexError):
+        return ""
+
+
+def test_bots_play_a_whole_game_by_themselves(client: TestClient, new_table: Creator) -> None:
+    table = new_table("desert_sons", ["random", "greedy"])
+    deadline = time.monotonic() + 60
+    message = state_of(client, table)
+    while not message["over"] and time.monotonic() < deadline:
+        time.sleep(0.05)
+        message = state_of(client, table)
+    assert message["over"]
+    assert message["scores"] == engine_state(client, table).scores()
+    assert sum(message["returns"]) == pytest.approx(1)
+    assert message["table"]["status"] == "finished"
+
+
+def test_a_finished_game_replays_step_by_step(client: TestClient, new_table: Creator) -> None:
+    table = new_table("five_tribes", ["human", "random"])
+    tid = table["table"]["id"]
+    token = table["tokens"][0]
+    early = client.get(f"/api/tables/{tid}/replay/0", params={"token": token})
+    assert early.status_code == 400 and early.json()["code"] == "not_finished"
+    deadline = time.monotonic() + 120
+    message = state_of(client, table, token)
+    rng = random.Random(3)
+    while not message["over"] and time.monotonic() < deadline:
+        if message["legal"]:
+            answer = move(client, table, token, rng.choice(message["legal"]), message["revision"])
+            if answer.status_code == 200:
+                message = answer.json()
+                continue
+        time.sleep(0.01)
+        message = state_of(client, table, token)
+    assert message["over"]
+    steps = message["table"]["actions"]
+    middle = client.get(f"/api/tables/{tid}/replay/{steps // 2}", params={"token": token}).json()
+    rebuilt = serai.load_game("five_tribes", players=2).new_initial_state()
+    for action in engine_state(client, table).history()[: steps // 2]:
+        rebuilt.apply_action(action)
+    assert middle["view"] == json.loads(json.dumps(rebuilt.view(0)))
+    assert len(middle["log"]) == steps // 2 and middle["steps"] == steps
+    bad = client.get(f"/api/tables/{tid}/replay/{steps + 1}")
+    assert bad.json()["code"] == "bad_step"
+
+
+def test_the_lobby_lists_open_tables_and_join_takes_a_seat(
+    client: TestClient, new_table: Creator
+) -> None:
+    table = new_table("through_the_desert", ["human", "human", "mcts"])
+    hidden = new_table("through_the_desert", ["human", "human"], listed=False)
+    listed = client.get("/api/tables").json()["tables"]
+    assert [t["id"] for t in listed] == [table["table"]["id"]]
+    assert hidden["table"]["id"] not in {t["id"] for t in listed}
+    tid = table["table"]["id"]
+    first = client.post(f"/api/tables/{tid}/join").json()
+    second = client.post(f"/api/tables/{tid}/join").json()
+    assert {first["seat"], second["seat"]} == {0, 1}
+    full = client.post(f"/api/tables/{tid}/join")
+    assert full.status_code == 409 and full.json()["code"] == "table_full"
+    mine = state_of(client, table, first["token"])
+    assert mine["you"] == [first["seat"]]
+    # the invite link of a seat taken from the lobby no longer acts for it
+    stale = client.get(f"/api/tables/{tid}", params={"token": table["tokens"][first["seat"]]})
+    assert stale.status_code == 403
+    assert client.post(f"/api/tables/{hidden['table']['id']}/join").json()["code"] == "not_open"
+
+
+def test_tables_survive_a_restart(db_url: str, executor: Any) -> None:
+    from serai.server import create_app
+
+    with TestClient(create_app(db_url, executor=executor)) as first:
+        made = first.post(
+            "/api/tables",
+            json={"game": "five_tribes", "players": 2, "seats": [{}, {}], "hotseat": True},
+        ).json()
+        table = {**made, "tokens": {}}
+        token = made["hotseat"].split("token=")[1]
+        rng = random.Random(5)
+        for _ in range(12):
+            message = state_of(first, table, token)
+            move(first, table, token, rng.choice(message["legal"]), message["revision"])
+        before = state_of(first, table, token)
+    with TestClient(create_app(db_url, executor=executor)) as second:
+        after = state_of(second, table, token)
+    assert after == before

@@ -1,0 +1,105 @@
+"""Durability: every acknowledged move survives ``kill -9`` of the server.
+
+A real ``serai serve`` process on a SQLite file is killed with SIGKILL in the middle of
+play and started again on the same file; each table must come back exactly as its last
+acknowledged state, and a bots-only table must go on to the end by itself.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+SERAI = str(Path(sys.executable).parent / "serai")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextmanager
+def server(db: str, port: int) -> Iterator[tuple[subprocess.Popen[bytes], httpx.Client]]:
+    process = subprocess.Popen(
+        [SERAI, "serve", "--port", str(port), "--db", db, "--bot-workers", "1"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                client.get("/api/games").raise_for_status()
+                break
+            except httpx.TransportError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(process.stderr.read().decode() if process.stderr else "")
+                time.sleep(0.2)
+        yield process, client
+    finally:
+        client.close()
+        if process.poll() is None:
+            process.terminate()
+            process.wait(30)
+
+
+def test_kill_9_loses_no_acknowledged_move(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'serai.db'}"
+    port = free_port()
+    acknowledged: dict[str, Any] = {}
+    with server(db, port) as (process, client):
+        made = client.post(
+            "/api/tables",
+            json={"game": "five_tribes", "players": 2, "seats": [{}, {}], "hotseat": True},
+        ).json()
+        bots = client.post(
+            "/api/tables",
+            json={
+                "game": "through_the_desert",
+                "players": 2,
+                "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
+            },
+        ).json()
+        tid = made["table"]["id"]
+        token = made["hotseat"].split("token=")[1]
+        rng = random.Random(9)
+        message = client.get(f"/api/tables/{tid}", params={"token": token}).json()
+        for _ in range(25):
+            answer = client.post(
+                f"/api/tables/{tid}/move",
+                json={
+                    "token": token,
+                    "action": rng.choice(message["legal"]),
+                    "revision": message["revision"],
+                },
+            )
+            assert answer.status_code == 200, answer.text
+            message = answer.json()
+        acknowledged = message
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(10)
+    with server(db, port) as (_, client):
+        resumed = client.get(f"/api/tables/{tid}", params={"token": token}).json()
+        assert resumed["revision"] == acknowledged["revision"]
+        assert resumed["log"] == acknowledged["log"]
+        assert resumed["view"] == acknowledged["view"]
+        deadline = time.monotonic() + 120
+        finished = client.get(f"/api/tables/{bots['table']['id']}").json()
+        while not finished["over"] and time.monotonic() < deadline:
+            time.sleep(0.2)
+            finished = client.get(f"/api/tables/{bots['table']['id']}").json()
+        assert finished["over"], "the bots' table resumes after the restart"

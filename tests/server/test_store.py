@@ -1,0 +1,118 @@
+"""Table storage on SQLite and on a real PostgreSQL server.
+
+PostgreSQL is found at ``SERAI_TEST_POSTGRES`` (default
+``postgresql+psycopg://postgres@127.0.0.1:5432/test``); each test works in a schema of its
+own, dropped afterwards. Without a server the PostgreSQL cases skip and say how to point
+them at one.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from serai.server.store import CHANCE_SEAT, Move, SeatRow, StaleRevision, Store, TableRow
+
+POSTGRES = os.environ.get(
+    "SERAI_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    if request.param == "sqlite":
+        opened = Store(f"sqlite:///{tmp_path / 'tables.db'}")
+        yield opened
+        opened.close()
+        return
+    schema = f"serai_test_{secrets.token_hex(4)}"
+    admin = create_engine(POSTGRES)
+    try:
+        with admin.begin() as db:
+            db.execute(text(f"CREATE SCHEMA {schema}"))
+    except Exception as error:  # no server here: say how to point the tests at one
+        admin.dispose()
+        pytest.skip(
+            f"no PostgreSQL at {POSTGRES} ({type(error).__name__}); set SERAI_TEST_POSTGRES "
+            "to a postgresql+psycopg:// URL of a server where this user may create schemas"
+        )
+    separator = "&" if "?" in POSTGRES else "?"
+    opened = Store(f"{POSTGRES}{separator}options=-csearch_path%3D{schema}")
+    try:
+        yield opened
+    finally:
+        opened.close()
+        with admin.begin() as db:
+            db.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+        admin.dispose()
+
+
+def a_table(table_id: str = "t1") -> TableRow:
+    return TableRow(
+        id=table_id,
+        game="through_the_desert",
+        rules_version="1.0",
+        players=2,
+        options={"board": "mountain"},
+        seed=2**61 + 7,
+        hotseat_hash=None,
+        listed=True,
+        revision=0,
+        status="playing",
+        created_at=1.5,
+        seats=(
+            SeatRow(0, "human", None, "Ann", "a" * 64, False),
+            SeatRow(1, "bot", "mcts:hard", "mcts:hard", None, True),
+        ),
+        moves=(Move(3, CHANCE_SEAT, "palm 3", 1.0),),
+    )
+
+
+def test_a_table_round_trips(store: Store) -> None:
+    store.create_table(a_table())
+    loaded = store.load_table("t1")
+    assert loaded == a_table()
+    assert store.load_table("missing") is None
+    assert store.list_tables() == ["t1"]
+    assert store.list_tables(("finished",)) == []
+
+
+def test_moves_append_only_at_the_expected_revision(store: Store) -> None:
+    store.create_table(a_table())
+    store.append_moves("t1", 0, 1, [Move(7, 0, "place 7", 2.0), Move(9, 1, "place 9", 3.0)], "playing")
+    with pytest.raises(StaleRevision):
+        store.append_moves("t1", 0, 3, [Move(8, 0, "place 8", 4.0)], "playing")
+    loaded = store.load_table("t1")
+    assert loaded is not None
+    assert [m.action for m in loaded.moves] == [3, 7, 9]
+    assert loaded.revision == 1
+
+
+def test_an_undo_truncates_and_bumps_the_revision(store: Store) -> None:
+    store.create_table(a_table())
+    store.append_moves("t1", 0, 1, [Move(7, 0, "place 7", 2.0)], "playing")
+    store.truncate_moves("t1", 1, 1, "playing")
+    loaded = store.load_table("t1")
+    assert loaded is not None and loaded.revision == 2
+    assert [m.action for m in loaded.moves] == [3]
+    with pytest.raises(StaleRevision):
+        store.truncate_moves("t1", 1, 0, "playing")
+
+
+def test_a_seat_is_claimed_once(store: Store) -> None:
+    store.create_table(a_table())
+    assert store.claim_seat("t1", 0, "b" * 64)
+    assert not store.claim_seat("t1", 0, "c" * 64)
+    loaded = store.load_table("t1")
+    assert loaded is not None and loaded.seats[0].token_hash == "b" * 64
+
+
+def test_migrating_again_changes_nothing(store: Store) -> None:
+    store.create_table(a_table())
+    store.migrate()
+    assert store.load_table("t1") == a_table()
