@@ -79,6 +79,7 @@ from serai.games.nomads_of_arabia.board import (
     space_name,
 )
 from serai.games.nomads_of_arabia.estimate import estimate
+from serai.games.nomads_of_arabia.layout import layout as board_layout
 from serai.games.nomads_of_arabia.observation import OBSERVATION_SIZE, observation
 from serai.games.nomads_of_arabia.render import render
 from serai.games.nomads_of_arabia.views import table_view
@@ -1250,6 +1251,11 @@ class NomadsOfArabiaState(State):
             faces.extend(["blank"] * max(held[a] - shown[a], 0))
         return ",".join(faces)
 
+    def reveals_information(self, action: ActionId) -> bool:
+        """Spec §7: playing a held special disk shows it, and so does the Sands of Time
+        window's answer (``pass`` tells everyone whether you might hold it)."""
+        return action == PASS or self.action_to_string(action).startswith("play ")
+
     def action_to_string_for(self, seat: Seat | None, action: ActionId) -> str:
         """Spec §7: another seat's ``draw-disk`` outcome reads ``draw-disk hidden``."""
         if DISK <= action < FINAL and self.node == C_DISK and seat != self.claimer:
@@ -1647,6 +1653,9 @@ class NomadsOfArabia(Game):
 
     def new_initial_state(self) -> NomadsOfArabiaState:
         return NomadsOfArabiaState(self)
+
+    def layout(self) -> dict[str, Any]:
+        return board_layout(self)
 
 
 def action_spaces(actions: Iterable[ActionId]) -> set[int]:
