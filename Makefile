@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint golden bench clean
+.PHONY: run test lint browser golden bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,7 +25,13 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy src
 
-test: lint
+# The browser tests drive Debian's chromium; without it (and without root) they skip.
+browser:
+	@command -v chromium >/dev/null || (apt-get install -y -q chromium >/dev/null 2>&1 \
+		|| (apt-get update -q >/dev/null && apt-get install -y -q chromium >/dev/null)) \
+		|| echo "chromium could not be installed: the browser tests will skip"
+
+test: lint browser
 	$(BIN)/python -m pytest -n 2 -q
 
 # Rewrite every golden playthrough from its header; review the diff before committing.

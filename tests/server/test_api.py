@@ -77,7 +77,15 @@ def test_games_lists_every_game_with_its_options(client: TestClient) -> None:
             },
             "unknown difficulty",
         ),
-        ({"game": "desert_sons", "players": 2, "options": {"desert_border": 3}, "seats": [{}, {}]}, "desert_border"),
+        (
+            {
+                "game": "desert_sons",
+                "players": 2,
+                "options": {"desert_border": 3},
+                "seats": [{}, {}],
+            },
+            "desert_border",
+        ),
         ({"game": "desert_sons", "seats": "two"}, "seats must be a list"),
     ],
 )
@@ -368,3 +376,33 @@ def test_tables_survive_a_restart(db_url: str, executor: Any) -> None:
     with TestClient(create_app(db_url, executor=executor)) as second:
         after = state_of(second, table, token)
     assert after == before
+
+
+def test_thinking_bots_do_not_hold_up_other_tables(db_url: str) -> None:
+    """Bots think in worker processes: a person's move elsewhere is answered at once."""
+    from serai.server import create_app
+
+    with TestClient(create_app(db_url, bot_workers=1)) as live:
+        hard = {"kind": "bot", "bot": "mcts", "difficulty": "hard"}
+        bots = live.post(
+            "/api/tables", json={"game": "five_tribes", "players": 2, "seats": [hard, hard]}
+        ).json()
+        made = live.post(
+            "/api/tables",
+            json={"game": "through_the_desert", "players": 2, "seats": [{}, {}], "hotseat": True},
+        ).json()
+        table = {**made, "tokens": {}}
+        token = made["hotseat"].split("token=")[1]
+        rng = random.Random(4)
+        message = state_of(live, table, token)
+        slowest = 0.0
+        for _ in range(15):
+            start = time.perf_counter()
+            answer = move(live, table, token, rng.choice(message["legal"]), message["revision"])
+            slowest = max(slowest, time.perf_counter() - start)
+            message = answer.json()
+        assert slowest < 0.5, f"a move took {slowest:.2f} s while bots were thinking"
+        deadline = time.monotonic() + 60
+        while state_of(live, bots)["revision"] < 3 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert state_of(live, bots)["revision"] >= 3, "the bots' own table moves on"

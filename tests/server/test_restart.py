@@ -10,51 +10,11 @@ from __future__ import annotations
 import os
 import random
 import signal
-import socket
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import httpx
-
-SERAI = str(Path(sys.executable).parent / "serai")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-@contextmanager
-def server(db: str, port: int) -> Iterator[tuple[subprocess.Popen[bytes], httpx.Client]]:
-    process = subprocess.Popen(
-        [SERAI, "serve", "--port", str(port), "--db", db, "--bot-workers", "1"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                client.get("/api/games").raise_for_status()
-                break
-            except httpx.TransportError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(process.stderr.read().decode() if process.stderr else "")
-                time.sleep(0.2)
-        yield process, client
-    finally:
-        client.close()
-        if process.poll() is None:
-            process.terminate()
-            process.wait(30)
+from tests.live_server import free_port, server
 
 
 def test_kill_9_loses_no_acknowledged_move(tmp_path: Path) -> None:

@@ -77,7 +77,7 @@ async function draw(msg) {
   drawLog($("log"), msg);
   drawFinal($("final"), msg);
   const replay = $("replay-link");
-  replay.classList.toggle("hidden", !msg.over);
+  $("replay-panel").classList.toggle("hidden", !msg.over);
   replay.href = `/replay/${msg.table.id}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
   board.draw($("board"), msg, layout, ui);
   document.body.dataset.revision = msg.revision;
