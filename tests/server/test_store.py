@@ -84,7 +84,9 @@ def test_a_table_round_trips(store: Store) -> None:
 
 def test_moves_append_only_at_the_expected_revision(store: Store) -> None:
     store.create_table(a_table())
-    store.append_moves("t1", 0, 1, [Move(7, 0, "place 7", 2.0), Move(9, 1, "place 9", 3.0)], "playing")
+    store.append_moves(
+        "t1", 0, 1, [Move(7, 0, "place 7", 2.0), Move(9, 1, "place 9", 3.0)], "playing"
+    )
     with pytest.raises(StaleRevision):
         store.append_moves("t1", 0, 3, [Move(8, 0, "place 8", 4.0)], "playing")
     loaded = store.load_table("t1")
@@ -116,3 +118,14 @@ def test_migrating_again_changes_nothing(store: Store) -> None:
     store.create_table(a_table())
     store.migrate()
     assert store.load_table("t1") == a_table()
+
+
+def test_the_migrations_build_exactly_the_tables_the_code_uses(store: Store) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from serai.server.store import metadata
+
+    with store.engine.connect() as db:
+        differences = compare_metadata(MigrationContext.configure(db), metadata)
+    assert differences == []

@@ -25,6 +25,7 @@ from sqlalchemy import (
     Column,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -62,6 +63,7 @@ tables = Table(
     Column("status", String(16), nullable=False),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
+    Index("ix_serai_tables_status", "status", "created_at"),
 )
 
 seats = Table(

@@ -1,0 +1,186 @@
+"""End to end, in a real browser: Debian's chromium driven by Playwright.
+
+Each game is played to its final score table by clicking legal moves, from a table made
+in the lobby with bots in the other seats; two browser contexts play one online game; a
+closed page comes back to the same game. Screenshots of every board go to
+``docs/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.live_server import free_port, server
+
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+if not CHROMIUM.exists():
+    pytest.skip(
+        "no /usr/bin/chromium: install Debian's chromium (`apt-get install chromium`; "
+        "`make test` does this when it can)",
+        allow_module_level=True,
+    )
+
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = f"sqlite:///{tmp_path_factory.mktemp('web') / 'serai.db'}"
+    port = free_port()
+    with server(db, port):
+        yield f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+def watch_errors(page: Page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
+def wait_turn(page: Page) -> bool:
+    """Wait until this page may act (True) or the game is over (False)."""
+    page.wait_for_function(
+        "document.body.dataset.over === 'true' || "
+        "document.querySelectorAll('#legal button').length > 0",
+        timeout=60_000,
+    )
+    return page.evaluate("document.body.dataset.over") != "true"
+
+
+def click_a_legal_move(page: Page, rng: random.Random) -> None:
+    """Click one legal choice, on the board when the board offers it, and wait for it."""
+    revision = page.evaluate("document.body.dataset.revision")
+    on_board = page.locator(".board [data-action], .board [data-actions]")
+    count = on_board.count()
+    if count and rng.random() < 0.85:
+        target = on_board.nth(rng.randrange(count))
+        several = target.get_attribute("data-actions")
+        target.click(force=True)
+        if several:
+            offered = page.locator("#offer button")
+            offered.first.wait_for()
+            offered.nth(rng.randrange(offered.count())).click()
+    else:
+        buttons = page.locator("#legal button")
+        buttons.nth(rng.randrange(buttons.count())).click()
+    page.wait_for_function(f"document.body.dataset.revision !== '{revision}'", timeout=60_000)
+
+
+def create_in_lobby(
+    page: Page, base_url: str, game: str, players: int, options: dict[str, str]
+) -> None:
+    page.goto(base_url + "/")
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
+    for name, value in options.items():
+        page.fill(f"#option-{name}", value)
+    for seat in range(1, players):
+        page.select_option(f'[data-seat-kind="{seat}"]', "mcts")
+        page.select_option(f'[data-seat-level="{seat}"]', "easy")
+    page.click("#create-button")
+    page.click('[data-link="Seat 1"]')
+    page.wait_for_selector(".board svg")
+
+
+GAMES = [
+    ("through_the_desert", 2, {}),
+    ("five_tribes", 2, {}),
+    ("nomads_of_arabia", 3, {"max_turns": "15"}),
+    ("desert_sons", 2, {}),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), GAMES)
+def test_a_whole_game_by_clicking_legal_moves(
+    browser: Browser, base_url: str, game: str, players: int, options: dict[str, str]
+) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors = watch_errors(page)
+    create_in_lobby(page, base_url, game, players, options)
+    rng = random.Random(7)
+    moves = 0
+    while wait_turn(page):
+        click_a_legal_move(page, rng)
+        moves += 1
+        if moves == 12:
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"{game}.png"))
+    final = page.locator("#final-scores")
+    final.wait_for()
+    assert final.locator("tbody tr").count() == players
+    assert moves > 10
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(SHOTS / f"{game}-phone-end.png"), full_page=True)
+    assert errors == []
+    page.close()
+
+
+def test_two_browsers_play_one_online_game(browser: Browser, base_url: str) -> None:
+    first = browser.new_context(viewport={"width": 1280, "height": 800})
+    second = browser.new_context(viewport={"width": 390, "height": 844})
+    setup = first.new_page()
+    made = setup.request.post(
+        base_url + "/api/tables",
+        data={"game": "through_the_desert", "players": 2, "seats": [{}, {}]},
+    ).json()
+    pages = [first.new_page(), second.new_page()]
+    for page, invite in zip(pages, made["invites"], strict=True):
+        page.goto(base_url + invite["url"])
+        page.wait_for_selector(".board svg")
+    rng = random.Random(3)
+    for _ in range(16):
+        mover = next((p for p in pages if p.locator("#legal button").count() > 0), None)
+        if mover is None:
+            pages[0].wait_for_timeout(100)
+            continue
+        click_a_legal_move(mover, rng)
+    for page in pages:
+        page.wait_for_function(
+            "(r) => document.body.dataset.revision === r",
+            arg=pages[0].evaluate("document.body.dataset.revision"),
+        )
+    logs = [page.locator("#log li").all_inner_texts() for page in pages]
+    assert logs[0] == logs[1] and len(logs[0]) > 16
+    first.close()
+    second.close()
+
+
+def test_a_closed_page_comes_back_to_the_same_game(browser: Browser, base_url: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    made = page.request.post(
+        base_url + "/api/tables",
+        data={"game": "desert_sons", "players": 2, "seats": [{}, {"kind": "bot", "bot": "random"}]},
+    ).json()
+    link = base_url + made["invites"][0]["url"]
+    page.goto(link)
+    rng = random.Random(5)
+    for _ in range(3):
+        wait_turn(page)
+        click_a_legal_move(page, rng)
+    wait_turn(page)
+    before = page.locator("#log li").all_inner_texts()
+    page.close()
+    again = context.new_page()
+    again.goto(link)
+    again.wait_for_selector(".board svg")
+    wait_turn(again)
+    assert again.locator("#log li").all_inner_texts() == before
+    click_a_legal_move(again, rng)
+    context.close()
