@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -48,6 +48,9 @@ from serai.sim.strength import (
 )
 from serai.sim.strength import write as write_strength
 from serai.sim.versus import VersusResult, versus
+
+if TYPE_CHECKING:
+    from serai.sim.loadtest import LoadResult
 
 CHANCE_SHOWN = 8
 """How many outcomes of a run of chance draws of one kind the game log spells out."""
@@ -488,6 +491,33 @@ def simulate_command(
             console.print(f"results written to {escape(str(json_path))}")
 
 
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str, typer.Option(help="Database URL: sqlite:///FILE or postgresql+psycopg://…")
+    ] = "sqlite:///serai.db",
+    bot_workers: Annotated[int, typer.Option(min=1, help="Processes the bots think in.")] = 2,
+) -> None:
+    """Serve the web platform: lobby, tables, bots and replays, stored in DB."""
+    import uvicorn
+
+    from serai.server import create_app
+
+    console = _console()
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    console.print(f"serai is serving at [bold]http://{shown}:{port}/[/bold] (Ctrl+C stops it)")
+    # state messages are small JSON: compressing each one cost more CPU than it saved
+    uvicorn.run(
+        create_app(db, bot_workers),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_per_message_deflate=False,
+    )
+
+
 @app.command("strength")
 def strength_command(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pairing.")] = 100,
@@ -581,15 +611,45 @@ def versus_table(result: VersusResult) -> Table:
     return table
 
 
+def loadtest_table(result: LoadResult) -> Table:
+    """The figures of ``serai bench --server``: the server beside a bare echo server."""
+    table = Table(
+        title=f"serai serve under load: {result.game}, {result.players} players, "
+        f"{result.seconds:g} s per run",
+        caption=f"server at {result.ratio:.1%} of the echo ceiling; "
+        f"{result.server.finished} games finished; {result.server.errors} errors seen by "
+        f"clients, {result.server.logged_errors} in the server's log",
+    )
+    for column in ("", "tables", "moves", "moves/s", "p50 ms", "p99 ms"):
+        table.add_column(column, justify="left" if not column else "right")
+    for label, side in (("server", result.server), ("echo ceiling", result.echo)):
+        table.add_row(
+            label,
+            f"{side.tables:,}",
+            f"{side.moves:,}",
+            f"{side.moves_per_second:,.0f}",
+            f"{side.p50_ms:.1f}",
+            f"{side.p99_ms:.1f}",
+        )
+    return table
+
+
 @app.command("bench")
 def bench_command(
-    game: Annotated[str, typer.Argument(help="Game name (see `serai games`).")],
+    game: Annotated[
+        str | None, typer.Argument(help="Game name (see `serai games`); optional with --server.")
+    ] = None,
     players: Players = None,
     option: OptionList = None,
     runs: Annotated[int, typer.Option(min=1, help="Runs; each figure is their median.")] = 5,
     seconds: Annotated[
-        float, typer.Option(min=0.001, help="Playout seconds per run (timings: a quarter each).")
-    ] = 1.0,
+        float | None,
+        typer.Option(
+            min=0.001,
+            help="Playout seconds per run, default 1 (timings: a quarter each); "
+            "with --server: each load run's length, default 30.",
+        ),
+    ] = None,
     json_path: Annotated[
         Path | None, typer.Option("--json", help="Write the figures here.")
     ] = None,
@@ -605,9 +665,35 @@ def bench_command(
     move_seconds: Annotated[
         float, typer.Option(min=0.001, help="With --bots: thinking time per move.")
     ] = 0.5,
+    server: Annotated[
+        bool,
+        typer.Option(
+            "--server",
+            help="Instead: load-test `serai serve` with --tables clients playing random moves "
+            "over WebSockets, beside a bare WebSocket echo server under the same load.",
+        ),
+    ] = False,
+    tables: Annotated[int, typer.Option(min=1, help="With --server: tables played at once.")] = 200,
+    server_game: Annotated[
+        str | None,
+        typer.Option("--game", help="With --server: the game (or GAME; through_the_desert)."),
+    ] = None,
 ) -> None:
     """Measure playout speed, clone and legal-action cost, state size and MCTS speed."""
     console = _console()
+    if server:
+        _bench_server(
+            console,
+            server_game or game or "through_the_desert",
+            players,
+            option,
+            tables,
+            30.0 if seconds is None else seconds,
+            json_path,
+        )
+        return
+    if game is None:
+        raise typer.BadParameter("name a game (see `serai games`)", param_hint="GAME")
     with _clean_errors():
         if bots and players is None:
             players = game_info(game).min_players
@@ -620,8 +706,37 @@ def bench_command(
             console.print(versus_table(figures))
         else:
             with console.status(f"benchmarking {game}…"):
-                figures = bench(loaded, runs, seconds)
+                figures = bench(loaded, runs, 1.0 if seconds is None else seconds)
             console.print(bench_table(figures))
         if json_path is not None:
             _write_json(json_path, figures.to_json())
+            console.print(f"figures written to {escape(str(json_path))}")
+
+
+def _bench_server(
+    console: Console,
+    game: str,
+    players: int | None,
+    option: list[str] | None,
+    tables: int,
+    seconds: float,
+    json_path: Path | None,
+) -> None:
+    """``serai bench --server``: the load test and its echo ceiling, as a table."""
+    from serai.sim.loadtest import load_test
+
+    with _clean_errors():
+        loaded = load_game(game, players or game_info(game).min_players, **parse_options(option))
+        _check_writable(json_path)
+        with console.status(
+            f"{tables} tables of {game} on serai serve, then on an echo server, {seconds:g} s each…"
+        ):
+            result = load_test(tables, seconds, game, loaded.num_players, parse_options(option))
+        console.print(loadtest_table(result))
+        console.print(f"[dim]note: {escape(result.caveat)}[/dim]")
+        before = " ".join(f"{x:.2f}" for x in result.load_before)
+        after = " ".join(f"{x:.2f}" for x in result.load_after)
+        console.print(f"[dim]load average before: {before}; after: {after}[/dim]")
+        if json_path is not None:
+            _write_json(json_path, result.to_json())
             console.print(f"figures written to {escape(str(json_path))}")

@@ -38,9 +38,7 @@ def new_table(client: TestClient) -> Creator:
     """Create a table over the API; ``seats`` like ``["human", "random"]``."""
 
     def create(game: str, seats: list[str], **extra: Any) -> dict[str, Any]:
-        specs = [
-            {"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats
-        ]
+        specs = [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats]
         response = client.post(
             "/api/tables", json={"game": game, "players": len(seats), "seats": specs, **extra}
         )

@@ -14,7 +14,6 @@ import random
 
 import pytest
 
-import serai
 from serai.server.store import Store
 from serai.server.tables import Hub, Table
 

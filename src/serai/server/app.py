@@ -35,6 +35,7 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 
 from serai.bots.presets import BOT_KINDS, DIFFICULTIES
 from serai.engine import game_info, list_games
@@ -221,6 +222,11 @@ def create_app(
             return JSONResponse(
                 error_body(error, table, seats), status_code=STATUS.get(error.code, 400)
             )
+        except (SQLAlchemyError, OSError) as error:
+            failure = TableError(
+                "server_error", f"the move was not stored ({error}); send it again"
+            )
+            return JSONResponse(error_body(failure, table, seats), status_code=503)
         return JSONResponse(table.message(seats))
 
     @app.get("/api/tables/{table_id}/replay/{step}")
@@ -278,6 +284,12 @@ def create_app(
                     await _apply(server, table, seats, request)
                 except TableError as error:
                     await socket.send_json(error_body(error, table, seats))
+                except (SQLAlchemyError, OSError) as error:
+                    # nothing was applied: the table changes only after its commit
+                    failure = TableError(
+                        "server_error", f"the move was not stored ({error}); send it again"
+                    )
+                    await socket.send_json(error_body(failure, table, seats))
         except WebSocketDisconnect:
             pass
         finally:

@@ -12,7 +12,9 @@ runs the migrations when it opens a database.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -140,6 +142,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _: Any) -> None:
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA busy_timeout=30000")
     cursor.close()
 
 
@@ -156,14 +159,15 @@ class Store:
         memory = url in ("sqlite://", "sqlite:///:memory:")
         # one in-memory database shared by every thread, rather than one per connection
         self.engine: Engine = (
-            create_engine(
-                url, poolclass=StaticPool, connect_args={"check_same_thread": False}
-            )
+            create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})
             if memory
             else create_engine(url)
         )
+        # SQLite has one writer at a time: writers queue here instead of polling its lock
+        self.write_lock: threading.Lock | contextlib.nullcontext[None] = contextlib.nullcontext()
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
+            self.write_lock = threading.Lock()
         if migrate:
             self.migrate()
 
@@ -183,7 +187,7 @@ class Store:
 
     # -- writes: one transaction each -----------------------------------------------
     def create_table(self, row: TableRow) -> None:
-        with self.engine.begin() as db:
+        with self.write_lock, self.engine.begin() as db:
             db.execute(
                 insert(tables).values(
                     id=row.id,
@@ -210,13 +214,13 @@ class Store:
         self, table_id: str, revision: int, start: int, moves: Sequence[Move], status: str
     ) -> None:
         """Store ``moves`` as actions ``start``… if the table is still at ``revision``."""
-        with self.engine.begin() as db:
+        with self.write_lock, self.engine.begin() as db:
             self._advance(db, table_id, revision, status)
             self._append(db, table_id, start, moves)
 
     def truncate_moves(self, table_id: str, revision: int, keep: int, status: str) -> None:
         """Drop every action from index ``keep`` on (an undo), if still at ``revision``."""
-        with self.engine.begin() as db:
+        with self.write_lock, self.engine.begin() as db:
             self._advance(db, table_id, revision, status)
             db.execute(delete(actions).where(actions.c.table_id == table_id, actions.c.idx >= keep))
 
@@ -225,7 +229,7 @@ class Store:
         values: dict[str, Any] = {"claimed": True}
         if new_token_hash is not None:
             values["token_hash"] = new_token_hash
-        with self.engine.begin() as db:
+        with self.write_lock, self.engine.begin() as db:
             result = db.execute(
                 update(seats)
                 .where(seats.c.table_id == table_id, seats.c.seat == seat, ~seats.c.claimed)

@@ -1,0 +1,545 @@
+"""``serai bench --server``: a bounded load test of the web server, beside its ceiling.
+
+Two runs over loopback, each against a server in its own subprocess (a fresh SQLite file
+in a temporary directory, a free port on 127.0.0.1):
+
+- **The server.** ``serai serve``; ``tables`` tables of ``game`` with every seat human,
+  each played over one WebSocket by one asyncio client holding the table's hotseat token
+  (so one connection plays every seat). Each client sends a random legal move (a
+  ``random.Random`` seeded per table) as soon as the state answering its last one arrives;
+  a finished game is replaced by a new table.
+- **The ceiling.** A bare Starlette WebSocket echo app (:data:`echo_app`) under uvicorn,
+  with the same number of clients sending messages as large as the moves were and
+  waiting for each echo.
+
+A move's latency runs from sending it to receiving the state message of a higher
+revision (for the echo: the echo). Moves per second is every acknowledged move over the
+time from the start of play to the last client's end. Connecting and creating the first
+tables happen before the clock starts; tables created when a game ends are inside it.
+
+The clients share the machine with the server: on a 2-core machine they take a good part
+of the CPU, so both figures are lower bounds, and the ratio between them is the point.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.routing import WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import WebSocketException
+
+from serai.engine import OptionValue
+
+HOST = "127.0.0.1"
+START_TIMEOUT = 60.0
+"""Seconds a server subprocess may take to answer HTTP."""
+ANSWER_TIMEOUT = 30.0
+"""Seconds a client waits for one answer before it gives its connection up."""
+SETUP_CONCURRENCY = 16
+"""Tables created and connections opened at once before the clock starts."""
+MAX_FRAME = 16 * 2**20
+CLIENT_ERRORS = (OSError, TimeoutError, ValueError, KeyError, WebSocketException)
+"""What ends one client (counted as an error) without ending the run."""
+CAVEAT = (
+    "the clients run on the same machine as the server ({cpus} cores) and take part of "
+    "its CPU: both rates are lower bounds, their ratio is the figure to compare"
+)
+
+
+# -- the ceiling: a bare WebSocket echo app -------------------------------------------------
+async def _echo(socket: WebSocket) -> None:
+    await socket.accept()
+    with contextlib.suppress(WebSocketDisconnect):
+        while True:
+            await socket.send_text(await socket.receive_text())
+
+
+echo_app = Starlette(routes=[WebSocketRoute("/ws/echo", _echo)])
+"""Accept, then echo every text frame: the least a WebSocket server can do per message."""
+
+
+# -- results ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Figures:
+    """One side of a load test: the server or the echo ceiling."""
+
+    target: str
+    """``server`` or ``echo``."""
+    tables: int
+    """Clients playing at once (one WebSocket each)."""
+    started: int
+    """Tables (connections) played in all, those started after a game ended included."""
+    finished: int
+    """Games played to the end."""
+    moves: int
+    """Moves acknowledged (for the echo: messages echoed)."""
+    errors: int
+    """Error messages received, and connections lost or given up."""
+    seconds: float
+    """From the start of play to the end of the last client."""
+    moves_per_second: float
+    p50_ms: float
+    p99_ms: float
+    sent_bytes: float
+    """Mean size of a move message."""
+    received_bytes: float
+    """Mean size of the message acknowledging a move."""
+    logged_errors: int = 0
+    """``ERROR`` lines in the server's own log (an exception in a request, say)."""
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    """``serai bench --server``: the server and its echo ceiling, under the same load."""
+
+    game: str
+    players: int
+    options: dict[str, OptionValue]
+    tables: int
+    seconds: float
+    """The duration asked for each run."""
+    cpus: int
+    load_before: tuple[float, float, float]
+    """``os.getloadavg()`` before the runs."""
+    load_after: tuple[float, float, float]
+    server: Figures
+    echo: Figures
+    caveat: str
+
+    @property
+    def ratio(self) -> float:
+        """The server's moves per second as a share of the echo's."""
+        if self.echo.moves_per_second <= 0:
+            return 0.0
+        return self.server.moves_per_second / self.echo.moves_per_second
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict of every field."""
+        return {**asdict(self), "ratio": self.ratio}
+
+
+@dataclass
+class _Tally:
+    """What every client of one run adds up."""
+
+    latencies: list[float] = field(default_factory=list)
+    started: int = 0
+    finished: int = 0
+    errors: int = 0
+    sent_bytes: int = 0
+    received_bytes: int = 0
+
+    def figures(self, target: str, tables: int, seconds: float) -> Figures:
+        moves = len(self.latencies)
+        p50, p99 = percentiles(self.latencies)
+        return Figures(
+            target=target,
+            tables=tables,
+            started=self.started,
+            finished=self.finished,
+            moves=moves,
+            errors=self.errors,
+            seconds=seconds,
+            moves_per_second=moves / seconds if seconds > 0 else 0.0,
+            p50_ms=p50 * 1000,
+            p99_ms=p99 * 1000,
+            sent_bytes=self.sent_bytes / moves if moves else 0.0,
+            received_bytes=self.received_bytes / moves if moves else 0.0,
+        )
+
+
+def percentiles(values: Sequence[float]) -> tuple[float, float]:
+    """The median and the 99th percentile of ``values`` (0, 0 when empty).
+
+    >>> percentiles([0.003, 0.001, 0.002])
+    (0.002, 0.00298)
+    """
+    if not values:
+        return 0.0, 0.0
+    if len(values) == 1:
+        return values[0], values[0]
+    cuts = statistics.quantiles(values, n=100, method="inclusive")
+    return statistics.median(values), cuts[98]
+
+
+# -- server subprocesses ------------------------------------------------------------------
+def free_port() -> int:
+    """A port on the loopback address nobody listens on (at the time of asking)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((HOST, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2):
+            return True
+    except urllib.error.HTTPError:
+        return True  # any HTTP status: it is up
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+@contextlib.contextmanager
+def running(command: Sequence[str], port: int, log: Path) -> Iterator[str]:
+    """Run ``command`` (a server on ``port``) until the block ends; yield its base URL."""
+    base = f"http://{HOST}:{port}"
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + START_TIMEOUT
+            while not _answers(f"{base}/"):
+                if process.poll() is not None or time.monotonic() > deadline:
+                    tail = log.read_text(errors="replace")[-2000:]
+                    raise ChildProcessError(f"{' '.join(command)} did not start:\n{tail}")
+                time.sleep(0.1)
+            yield base
+        finally:
+            if process.poll() is None:
+                process.send_signal(signal.SIGINT)
+                try:
+                    process.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
+
+
+def logged_errors(log: Path, name: str) -> int:
+    """How many ``ERROR`` lines a server wrote to ``log``; the first one's end to stderr."""
+    lines = log.read_text(errors="replace").splitlines()
+    starts = [i for i, line in enumerate(lines) if line.startswith("ERROR:")]
+    if starts:
+        end = starts[1] if len(starts) > 1 else len(lines)
+        first = "\n".join([lines[starts[0]], *lines[max(starts[0] + 1, end - 6) : end]])
+        print(f"loadtest: {name} logged {len(starts)} errors; the first:\n{first}", file=sys.stderr)
+    return len(starts)
+
+
+def serve_command(port: int, db: str) -> list[str]:
+    """``serai serve`` on ``port`` over database ``db``, with this interpreter."""
+    return [
+        sys.executable,
+        "-c",
+        "from serai.cli import app; app()",
+        "serve",
+        "--host",
+        HOST,
+        "--port",
+        str(port),
+        "--db",
+        db,
+        "--bot-workers",
+        "1",
+    ]
+
+
+def echo_command(port: int) -> list[str]:
+    """uvicorn serving :data:`echo_app` on ``port``, as ``serai serve`` runs its app."""
+    return [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        f"{__name__}:echo_app",
+        "--host",
+        HOST,
+        "--port",
+        str(port),
+        "--log-level",
+        "warning",
+    ]
+
+
+# -- clients -----------------------------------------------------------------------------
+def _post_json(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=ANSWER_TIMEOUT) as response:
+        answer: dict[str, Any] = json.loads(response.read())
+        return answer
+
+
+async def _receive(socket: ClientConnection) -> tuple[dict[str, Any], int]:
+    """The next message, parsed, and its size in bytes."""
+    text = await asyncio.wait_for(socket.recv(decode=True), ANSWER_TIMEOUT)
+    message: dict[str, Any] = json.loads(text)
+    return message, len(text.encode())
+
+
+class _Client:
+    """One connection of a run: ``open`` before the clock, ``run`` until the deadline."""
+
+    def __init__(self, tally: _Tally) -> None:
+        self.tally = tally
+        self.socket: ClientConnection | None = None
+
+    async def _connect(self, url: str) -> ClientConnection:
+        self.socket = await connect(
+            url, max_size=MAX_FRAME, ping_interval=None, open_timeout=ANSWER_TIMEOUT
+        )
+        self.tally.started += 1
+        return self.socket
+
+    async def close(self) -> None:
+        if self.socket is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.socket.close(), 5)
+            self.socket = None
+
+    async def open(self) -> None:
+        raise NotImplementedError
+
+    async def run(self, deadline: float) -> None:
+        raise NotImplementedError
+
+
+class TableClient(_Client):
+    """Plays tables of one game through their hotseat token, random legal moves."""
+
+    def __init__(
+        self,
+        tally: _Tally,
+        base: str,
+        game: str,
+        players: int,
+        options: dict[str, OptionValue],
+        seed: str,
+    ) -> None:
+        super().__init__(tally)
+        self.base = base
+        self.body = {
+            "game": game,
+            "players": players,
+            "options": options,
+            "seats": [{"kind": "human"}] * players,
+            "hotseat": True,
+            "listed": False,
+        }
+        self.seed = seed
+        self.games = 0
+        self.rng = random.Random()
+        self.state: dict[str, Any] = {}
+
+    async def open(self) -> None:
+        made = await asyncio.to_thread(_post_json, f"{self.base}/api/tables", self.body)
+        table_id = made["table"]["id"]
+        token = urllib.parse.parse_qs(urllib.parse.urlsplit(made["hotseat"]).query)["token"][0]
+        ws = self.base.replace("http://", "ws://", 1)
+        socket = await self._connect(f"{ws}/ws/tables/{table_id}?token={token}")
+        self.rng = random.Random(f"{self.seed}/{self.games}")
+        self.games += 1
+        self.state = {}
+        while self.state.get("type") != "state":
+            self.state, _ = await _receive(socket)
+
+    async def run(self, deadline: float) -> None:
+        """Play until the deadline, on a new table whenever a game ends or a table fails."""
+        try:
+            while time.perf_counter() < deadline:
+                try:
+                    if await self._play(deadline):
+                        self.tally.finished += 1
+                except CLIENT_ERRORS as error:
+                    self.tally.errors += 1
+                    print(f"loadtest: a table failed, starting another: {error!r}", file=sys.stderr)
+                await self.close()
+                if time.perf_counter() < deadline:
+                    await self.open()
+        except CLIENT_ERRORS as error:
+            self.tally.errors += 1
+            print(f"loadtest: a table client stopped: {error!r}", file=sys.stderr)
+        finally:
+            await self.close()
+
+    async def _play(self, deadline: float) -> bool:
+        """Move until the game ends (True) or the deadline passes or the table errs."""
+        assert self.socket is not None
+        socket, tally = self.socket, self.tally
+        while time.perf_counter() < deadline:
+            state = self.state
+            if state["over"]:
+                return True
+            if not state["legal"]:  # not ours to move: wait for the next push
+                self.state, _ = await _receive(socket)
+                continue
+            revision = state["revision"]
+            text = json.dumps(
+                {"type": "move", "action": self.rng.choice(state["legal"]), "revision": revision}
+            )
+            sent = time.perf_counter()
+            await socket.send(text)
+            while True:
+                message, size = await _receive(socket)
+                if message["type"] == "state" and message["revision"] > revision:
+                    tally.latencies.append(time.perf_counter() - sent)
+                    tally.sent_bytes += len(text.encode())
+                    tally.received_bytes += size
+                    self.state = message
+                    break
+                if message["type"] == "error":
+                    tally.errors += 1
+                    if "state" not in message:
+                        return False
+                    self.state = message["state"]
+                    break
+        return False
+
+
+class EchoClient(_Client):
+    """Sends messages of ``size`` bytes to the echo app and waits for each echo."""
+
+    def __init__(self, tally: _Tally, base: str, size: int) -> None:
+        super().__init__(tally)
+        self.base = base
+        self.size = size
+
+    async def open(self) -> None:
+        ws = self.base.replace("http://", "ws://", 1)
+        await self._connect(f"{ws}/ws/echo")
+
+    def _message(self, sequence: int) -> str:
+        text = json.dumps({"type": "move", "revision": sequence, "action": ""})
+        return text[:-2] + "x" * max(0, self.size - len(text)) + '"}'
+
+    async def run(self, deadline: float) -> None:
+        assert self.socket is not None
+        socket, tally = self.socket, self.tally
+        sequence = 0
+        try:
+            while time.perf_counter() < deadline:
+                text = self._message(sequence)
+                sent = time.perf_counter()
+                await socket.send(text)
+                message, size = await _receive(socket)
+                if message.get("revision") != sequence:
+                    tally.errors += 1
+                    return
+                tally.latencies.append(time.perf_counter() - sent)
+                tally.sent_bytes += len(text.encode())
+                tally.received_bytes += size
+                sequence += 1
+        except CLIENT_ERRORS as error:
+            tally.errors += 1
+            print(f"loadtest: an echo client stopped: {error!r}", file=sys.stderr)
+        finally:
+            await self.close()
+
+
+async def _run_clients(
+    clients: Sequence[_Client], tally: _Tally, target: str, seconds: float
+) -> Figures:
+    """Open every client, then let them all run for ``seconds``; their figures."""
+    gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+
+    async def open_one(client: _Client) -> None:
+        async with gate:
+            await client.open()
+
+    try:
+        await asyncio.wait_for(
+            asyncio.gather(*(open_one(c) for c in clients)), START_TIMEOUT + len(clients)
+        )
+        tally.latencies.clear()
+        start = time.perf_counter()
+        deadline = start + seconds
+        await asyncio.wait_for(
+            asyncio.gather(*(c.run(deadline) for c in clients)), seconds + 2 * ANSWER_TIMEOUT
+        )
+        elapsed = time.perf_counter() - start
+    finally:
+        await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
+    return tally.figures(target, len(clients), elapsed)
+
+
+async def _load_server(
+    base: str,
+    tables: int,
+    seconds: float,
+    game: str,
+    players: int,
+    options: dict[str, OptionValue],
+    seed: int,
+) -> Figures:
+    tally = _Tally()
+    clients = [
+        TableClient(tally, base, game, players, options, f"{seed}/{index}")
+        for index in range(tables)
+    ]
+    return await _run_clients(clients, tally, "server", seconds)
+
+
+async def _load_echo(base: str, tables: int, seconds: float, size: int) -> Figures:
+    tally = _Tally()
+    clients = [EchoClient(tally, base, size) for _ in range(tables)]
+    return await _run_clients(clients, tally, "echo", seconds)
+
+
+def load_test(
+    tables: int = 200,
+    seconds: float = 30.0,
+    game: str = "through_the_desert",
+    players: int = 2,
+    options: dict[str, OptionValue] | None = None,
+    seed: int = 0,
+) -> LoadResult:
+    """Load the server with ``tables`` playing clients for ``seconds``, then the echo app.
+
+    Each server runs in a subprocess on a free loopback port and is stopped at the end.
+    """
+    if tables < 1 or seconds <= 0:
+        raise ValueError("a load test needs at least one table and some seconds")
+    options = dict(options or {})
+    load_before = os.getloadavg()
+    with tempfile.TemporaryDirectory(prefix="serai-loadtest-") as tmp:
+        folder = Path(tmp)
+        port = free_port()
+        db = f"sqlite:///{folder / 'serai.db'}"
+        log = folder / "server.log"
+        with running(serve_command(port, db), port, log) as base:
+            server = asyncio.run(_load_server(base, tables, seconds, game, players, options, seed))
+        server = replace(server, logged_errors=logged_errors(log, "serai serve"))
+        size = round(server.sent_bytes) or 64
+        port = free_port()
+        log = folder / "echo.log"
+        with running(echo_command(port), port, log) as base:
+            echo = asyncio.run(_load_echo(base, tables, seconds, size))
+        echo = replace(echo, logged_errors=logged_errors(log, "the echo server"))
+    cpus = os.cpu_count() or 1
+    return LoadResult(
+        game=game,
+        players=players,
+        options=options,
+        tables=tables,
+        seconds=seconds,
+        cpus=cpus,
+        load_before=load_before,
+        load_after=os.getloadavg(),
+        server=server,
+        echo=echo,
+        caveat=CAVEAT.format(cpus=cpus),
+    )

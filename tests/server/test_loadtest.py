@@ -1,0 +1,104 @@
+"""``serai bench --server``: a tiny bounded load test of a real server subprocess."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from serai.cli import app
+from serai.sim.loadtest import (
+    Figures,
+    LoadResult,
+    free_port,
+    load_test,
+    logged_errors,
+    percentiles,
+)
+
+
+def check_side(figures: Figures, target: str) -> None:
+    assert figures.target == target
+    assert figures.tables == 4
+    assert figures.moves > 0, figures
+    assert figures.errors == 0 and figures.logged_errors == 0, figures
+    assert figures.moves_per_second > 0
+    assert 0 < figures.p50_ms <= figures.p99_ms
+    assert figures.sent_bytes > 0 and figures.received_bytes > 0
+
+
+@pytest.fixture(scope="module")
+def result() -> LoadResult:
+    return load_test(tables=4, seconds=2.0)
+
+
+def test_both_servers_acknowledge_real_moves(result: LoadResult) -> None:
+    check_side(result.server, "server")
+    check_side(result.echo, "echo")
+    assert result.server.started >= 4
+    assert result.server.received_bytes > result.server.sent_bytes  # a state, not an echo
+    assert result.echo.sent_bytes == round(result.server.sent_bytes)
+    assert result.echo.received_bytes == result.echo.sent_bytes
+    assert 2.0 <= result.server.seconds < 10 and 2.0 <= result.echo.seconds < 10
+    assert result.ratio > 0
+
+
+def test_the_result_is_json(result: LoadResult) -> None:
+    data = json.loads(json.dumps(result.to_json()))
+    assert data["server"]["moves"] == result.server.moves
+    assert data["echo"]["p99_ms"] == result.echo.p99_ms
+    assert data["game"] == "through_the_desert" and data["players"] == 2
+    assert "same machine" in data["caveat"]
+
+
+def test_percentiles() -> None:
+    assert percentiles([]) == (0.0, 0.0)
+    assert percentiles([0.5]) == (0.5, 0.5)
+    p50, p99 = percentiles([float(i) for i in range(1, 101)])
+    assert p50 == 50.5 and 99 < p99 <= 100
+
+
+def test_logged_errors_are_counted(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "server.log"
+    log.write_text("serving\nERROR:    Exception in ASGI application\nTraceback\nBoom: no\n")
+    assert logged_errors(log, "the server") == 1
+    assert "Boom: no" in capsys.readouterr().err
+    log.write_text("serving\n")
+    assert logged_errors(log, "the server") == 0
+
+
+def test_free_port_is_on_loopback() -> None:
+    assert 0 < free_port() < 65536
+
+
+def test_cli_refuses_a_bad_game_before_starting_anything() -> None:
+    result = CliRunner().invoke(app, ["bench", "--server", "--game", "no_such_game"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+
+
+def test_bench_without_a_game_or_server_is_a_usage_error() -> None:
+    result = CliRunner().invoke(app, ["bench"])
+    assert result.exit_code == 2
+
+
+def test_cli_prints_server_beside_echo(
+    result: LoadResult, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[tuple[object, ...]] = []
+
+    def fake(*args: object) -> LoadResult:
+        asked.append(args)
+        return result
+
+    monkeypatch.setattr("serai.sim.loadtest.load_test", fake)
+    path = tmp_path / "load.json"
+    args = ["bench", "--server", "--tables", "4", "--seconds", "2", "--json", str(path)]
+    out = CliRunner().invoke(app, args, terminal_width=200)
+    assert out.exit_code == 0, out.output
+    assert asked == [(4, 2.0, "through_the_desert", 2, {})]
+    for text in ("server", "echo ceiling", "moves/s", "p50 ms", "p99 ms", "same machine"):
+        assert text in out.output
+    assert f"{result.server.moves:,}" in out.output
+    assert json.loads(path.read_text())["echo"]["moves"] == result.echo.moves
