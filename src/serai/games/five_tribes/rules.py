@@ -93,6 +93,7 @@ from serai.games.five_tribes.board import (
     bits,
 )
 from serai.games.five_tribes.explain import why_illegal
+from serai.games.five_tribes.layout import board_layout
 from serai.games.five_tribes.observation import OBSERVATION_SIZE, observation
 from serai.games.five_tribes.render import render
 from serai.games.five_tribes.views import table_view
@@ -1513,3 +1514,6 @@ class FiveTribes(Game):
 
     def new_initial_state(self) -> FiveTribesState:
         return FiveTribesState(self)
+
+    def layout(self) -> dict[str, Any]:
+        return board_layout(self.num_players)

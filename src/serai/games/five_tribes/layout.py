@@ -1,0 +1,198 @@
+"""The fixed geometry and component facts of Five Tribes, for drawing the board (web UI).
+
+Everything here is the same in every game with the same player count and nothing is
+hidden: the 6 × 5 grid with each tile's side neighbours, the tile types (name, VP, value
+colour, action), the tribes, the resource cards, the Djinns (name, VP, cost, power), the
+Turn Order track with the bid text of each spot, and the number of Bid Order slots. What
+changes during a game (which tile lies where, meeples, camels, tracks) is in the view.
+
+>>> data = board_layout(4)
+>>> data["cols"], data["rows"], len(data["tiles"]), data["bid_slots"]
+(6, 5, 30, 4)
+>>> data["tiles"][7]
+{'tile': '1,1', 'col': 1, 'row': 1, 'neighbours': ['1,0', '0,1', '2,1', '1,2']}
+>>> [spot["action"] for spot in data["turn_track"]][:3], data["last_action"]
+(['bid 18', 'bid 12', 'bid 8'], 'bid last')
+>>> data["tile_types"]["sacred-12"]["vp"], data["tile_types"]["oasis"]["value"]
+(12, 'red')
+>>> board_layout(2)["bid_slots"], board_layout(2)["camels"]
+(4, 11)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from serai.games.five_tribes.board import (
+    BLUE_TYPES,
+    CAMELS,
+    CARD_COUNTS,
+    CARDS,
+    COLOURS,
+    COLS,
+    DJINN_VP,
+    DJINNS,
+    MARKERS,
+    MEEPLE_COUNTS,
+    MERCHANDISE,
+    NEIGHBOUR_LISTS,
+    PALACES,
+    PALM_TREES,
+    ROW_SIZE,
+    ROWS,
+    SPOT_COST,
+    STARTING_GOLD,
+    SUIT_VALUES,
+    TILE_COUNTS,
+    TILE_TYPES,
+    TILE_VP,
+    TILES,
+    tile_name,
+)
+
+_TILE_NAMES = (
+    ("Village", "Village", "Place a Palace here (compulsory)"),
+    ("Sacred Place", "Sacred", "Pay Elder + Elder/Fakir: take a Djinn from the display"),
+    ("Sacred Place", "Sacred", "Pay Elder + Elder/Fakir: take a Djinn from the display"),
+    ("Sacred Place", "Sacred", "Pay Elder + Elder/Fakir: take a Djinn from the display"),
+    ("Sacred Place", "Sacred", "Pay Elder + Elder/Fakir: take a Djinn from the display"),
+    ("Oasis", "Oasis", "Place a Palm Tree here (compulsory)"),
+    ("Small Market", "Small Mkt", "Pay 3 gold: take 1 of the first 3 row cards"),
+    ("Large Market", "Large Mkt", "Pay 6 gold: take 2 of the first 6 row cards"),
+)
+
+_TRIBES = (
+    ("Viziers", "Y", "Held; 1 VP each and 10 VP per player with fewer"),
+    ("Elders", "W", "Held; 2 VP each; spent on Djinns"),
+    ("Merchants", "G", "Take that many cards from the front of the row"),
+    ("Builders", "B", "Gold: (Builders + Fakirs) × blue tiles around"),
+    ("Assassins", "R", "Kill a meeple in range or a held Vizier/Elder"),
+)
+
+_CARD_NAMES = (
+    "Fish",
+    "Wheat",
+    "Pottery",
+    "Papyrus",
+    "Silk",
+    "Spice",
+    "Ivory",
+    "Jewels",
+    "Gold card",
+    "Fakir",
+)
+
+# Spec §3.5: name, cost form, timing, a short paraphrase of the power.
+_DJINN_TEXT = (
+    ("Al-Amin", "", "scoring", "Each 2 Fakirs count as 1 wild Merchandise at the end"),
+    ("Anun-Nak", "E/F", "window", "Draw 3 meeples from the bag onto an empty tile"),
+    ("Ba'al", "", "trigger", "Anyone gets a Djinn: +1 gold (you) / +2 (opponent)"),
+    ("Boaz", "", "passive", "Your Viziers and Elders are safe from Assassins"),
+    ("Bouraq", "E/F", "window", "Place a Palace on any Village"),
+    ("Echidna", "E+E/F", "builders", "Double your Builder gold this turn"),
+    ("Enki", "E/F", "window", "Place a Palm Tree on any Oasis"),
+    ("Hagis", "E/F", "placing", "Place your Palace on a neighbour tile instead"),
+    ("Haurvatat", "", "scoring", "Palm Trees on your tiles score 5 instead of 3"),
+    ("Iblis", "E/F", "assassins", "Kill 2 meeples on one tile, or 2 held by one player"),
+    ("Jafaar", "", "scoring", "Your Viziers score 3 VP each instead of 1"),
+    ("Kandicha", "", "trigger", "Your kills pay: card, Builder gold, or keep Vizier/Elder"),
+    ("Kumarbi", "1+ F", "bid", "Each Fakir discarded makes your bid one spot cheaper"),
+    ("Lamia", "E/F", "placing", "Place your Palm Tree on a neighbour tile instead"),
+    ("Leta", "E+E/F", "window", "Place a camel on an empty tile"),
+    ("Marid", "", "trigger", "Meeple dropped on your tile: +1 (you) / +2 (opponent)"),
+    ("Monkir", "", "trigger", "Palace placed: +1 gold (you) / +2 (opponent)"),
+    ("Nekir", "", "trigger", "Meeple killed: +1 gold (you) / +2 (opponent)"),
+    ("Shamhat", "", "scoring", "Your Elders score 4 VP each instead of 2"),
+    ("Sibittis", "E+E/F", "window", "Draw up to 3 Djinns, keep 1"),
+    ("Sloar", "F", "window", "Pay a Fakir: take the top resource card"),
+    ("Utug", "E+E/F", "window", "Place a camel on a tile with meeples only"),
+)
+
+
+def board_layout(players: int) -> dict[str, Any]:
+    """The board's fixed data for a game of ``players`` seats, JSON-ready.
+
+    >>> sorted(board_layout(3))[:5]
+    ['bid_slots', 'camels', 'cards', 'colours', 'cols']
+    >>> board_layout(3)["djinns"][2]["name"]
+    "Ba'al"
+    """
+    tiles = [
+        {
+            "tile": tile_name(t),
+            "col": t % COLS,
+            "row": t // COLS,
+            "neighbours": [tile_name(n) for n in NEIGHBOUR_LISTS[t]],
+        }
+        for t in range(TILES)
+    ]
+    tile_types = {
+        token: {
+            "name": _TILE_NAMES[i][0],
+            "short": _TILE_NAMES[i][1],
+            "vp": TILE_VP[i],
+            "value": "blue" if i in BLUE_TYPES else "red",
+            "count": TILE_COUNTS[i],
+            "action": _TILE_NAMES[i][2],
+        }
+        for i, token in enumerate(TILE_TYPES)
+    }
+    colours = [
+        {
+            "colour": colour,
+            "tribe": _TRIBES[i][0],
+            "letter": _TRIBES[i][1],
+            "count": MEEPLE_COUNTS[i],
+            "action": _TRIBES[i][2],
+        }
+        for i, colour in enumerate(COLOURS)
+    ]
+    cards = [
+        {
+            "card": card,
+            "name": _CARD_NAMES[i],
+            "merchandise": i < MERCHANDISE,
+            "count": CARD_COUNTS[i],
+        }
+        for i, card in enumerate(CARDS)
+    ]
+    djinns = [
+        {
+            "djinn": djinn,
+            "name": _DJINN_TEXT[i][0],
+            "vp": DJINN_VP[i],
+            "cost": _DJINN_TEXT[i][1],
+            "timing": _DJINN_TEXT[i][2],
+            "power": _DJINN_TEXT[i][3],
+        }
+        for i, djinn in enumerate(DJINNS)
+    ]
+    turn_track = [
+        {
+            "spot": spot,
+            "cost": SPOT_COST[spot],
+            "action": f"bid {SPOT_COST[spot]}",
+            "paid": spot <= 6,
+        }
+        for spot in range(1, len(SPOT_COST))
+    ]
+    return {
+        "cols": COLS,
+        "rows": ROWS,
+        "tiles": tiles,
+        "tile_types": tile_types,
+        "colours": colours,
+        "cards": cards,
+        "suit_values": list(SUIT_VALUES),
+        "djinns": djinns,
+        "turn_track": turn_track,
+        "last_action": "bid last",
+        "bid_slots": players * MARKERS[players],
+        "markers_per_seat": MARKERS[players],
+        "camels": CAMELS[players],
+        "starting_gold": STARTING_GOLD,
+        "row_size": ROW_SIZE,
+        "display_size": 3,
+        "palm_trees": PALM_TREES,
+        "palaces": PALACES,
+    }
