@@ -71,7 +71,8 @@ def click_a_legal_move(page: Page, rng: random.Random) -> None:
     if count and rng.random() < 0.85:
         target = on_board.nth(rng.randrange(count))
         several = target.get_attribute("data-actions")
-        target.click(force=True)
+        # the element itself, not whatever piece drawn on it lies under the mouse
+        target.dispatch_event("click")
         if several:
             offered = page.locator("#offer button")
             offered.first.wait_for()
