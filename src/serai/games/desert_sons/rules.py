@@ -77,6 +77,7 @@ from serai.games.desert_sons.board import (
     parse_cell,
     placed_edges,
 )
+from serai.games.desert_sons.layout import board_layout
 from serai.games.desert_sons.observation import OBSERVATION_SIZE, observation
 from serai.games.desert_sons.render import render
 from serai.games.desert_sons.views import table_view
@@ -882,6 +883,10 @@ class DesertSonsState(State):
     def action_to_string(self, action: ActionId) -> str:
         return action_text(action)
 
+    def reveals_information(self, action: ActionId) -> bool:
+        """§7, R20: a peek shows the peeker a rumor chip's value."""
+        return PEEK_BASE <= action < PEEK_BASE + 8
+
     def action_to_string_for(self, seat: Seat | None, action: ActionId) -> str:
         """§7: a drawn rumor chip's value is shown to its drawer only."""
         if DRAW_RUMOR_BASE <= action < NUM_ACTIONS and self.phase == DRAW_RUMOR:
@@ -1252,6 +1257,9 @@ class DesertSons(Game):
 
     def new_initial_state(self) -> DesertSonsState:
         return DesertSonsState(self)
+
+    def layout(self) -> dict[str, Any]:
+        return board_layout(self.num_players, bool(self.options["desert_border"]))
 
 
 def action_cells(actions: Iterable[ActionId]) -> int:
