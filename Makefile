@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint browser golden bench clean
+.PHONY: run test lint browser screenshots golden bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,10 @@ browser:
 
 test: lint browser
 	$(BIN)/python -m pytest -n 2 -q
+
+# Photograph every board in the browser tests into docs/screenshots (README shows them).
+screenshots: $(VENV)/.installed-dev browser
+	SERAI_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q tests/web -k whole_game
 
 # Rewrite every golden playthrough from its header; review the diff before committing.
 golden: $(VENV)/.installed-dev

@@ -2,12 +2,14 @@
 
 Each game is played to its final score table by clicking legal moves, from a table made
 in the lobby with bots in the other seats; two browser contexts play one online game; a
-closed page comes back to the same game. Screenshots of every board go to
-``docs/screenshots/``.
+closed page comes back to the same game. Every board is photographed on the way, into
+``$SERAI_SCREENSHOTS`` (``make screenshots`` refreshes ``docs/screenshots/``) or a
+temporary directory.
 """
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +19,8 @@ import pytest
 from tests.live_server import free_port, server
 
 CHROMIUM = Path("/usr/bin/chromium")
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SHOTS_ENV = "SERAI_SCREENSHOTS"
+"""Where the screenshots go: ``make screenshots`` points it at docs/screenshots."""
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 if not CHROMIUM.exists():
@@ -36,6 +39,14 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     with server(db, port):
         yield f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    chosen = os.environ.get(SHOTS_ENV)
+    folder = Path(chosen) if chosen else tmp_path_factory.mktemp("screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 @pytest.fixture(scope="module")
@@ -109,7 +120,12 @@ GAMES = [
 
 @pytest.mark.parametrize(("game", "players", "options"), GAMES)
 def test_a_whole_game_by_clicking_legal_moves(
-    browser: Browser, base_url: str, game: str, players: int, options: dict[str, str]
+    browser: Browser,
+    base_url: str,
+    shots: Path,
+    game: str,
+    players: int,
+    options: dict[str, str],
 ) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     errors = watch_errors(page)
@@ -120,14 +136,14 @@ def test_a_whole_game_by_clicking_legal_moves(
         click_a_legal_move(page, rng)
         moves += 1
         if moves == 12:
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SHOTS / f"{game}.png"))
+            page.screenshot(path=str(shots / f"{game}.png"))
     final = page.locator("#final-scores")
     final.wait_for()
     assert final.locator("tbody tr").count() == players
     assert moves > 10
     page.set_viewport_size({"width": 390, "height": 844})
-    page.screenshot(path=str(SHOTS / f"{game}-phone-end.png"), full_page=True)
+    page.screenshot(path=str(shots / f"{game}-phone-end.png"), full_page=True)
+    assert (shots / f"{game}.png").stat().st_size > 10_000
     assert errors == []
     page.close()
 
