@@ -88,6 +88,8 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[Callable[[Table], Awaitable[None]]] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    previous: State | None = None
+    """The state before the last action, once known (undo checks it after every move)."""
 
     @property
     def id(self) -> str:
@@ -183,7 +185,9 @@ class Table:
         last = self.moves[-1]
         if last.seat != seat:
             return None
-        before = self.replay(len(self.moves) - 1)
+        if self.previous is None:
+            self.previous = self.replay(len(self.moves) - 1)
+        before = self.previous
         if before.current_player() != seat or before.reveals_information(last.action):
             return None
         return len(self.moves) - 1
@@ -291,7 +295,7 @@ class Hub:
         seen: list[tuple[str, ...]] = []
         moves = self._resolve_chance(row.seed, state, [], seen)
         row = TableRow(**{**vars(row), "moves": tuple(moves), "status": status_of(state)})
-        await asyncio.to_thread(self.store.create_table, row)
+        await asyncio.wrap_future(self.store.submit_create(row))
         table = Table(row, game, state, list(moves), seen, 0)
         self.tables[row.id] = table
         self.wake_bots(table)
@@ -328,8 +332,8 @@ class Hub:
 
     async def _claim(self, table: Table, seat: SeatRow) -> str:
         token = secrets.token_urlsafe(18)
-        if not await asyncio.to_thread(
-            self.store.claim_seat, table.id, seat.seat, token_hash(token)
+        if not await asyncio.wrap_future(
+            self.store.submit_claim(table.id, seat.seat, token_hash(token))
         ):
             raise TableError("table_full", f"seat {seat.seat + 1} was just taken")
         claimed = SeatRow(seat.seat, seat.kind, seat.bot, seat.name, token_hash(token), True)
@@ -343,7 +347,7 @@ class Hub:
         if not fresh:
             return
         for seat in fresh:
-            await asyncio.to_thread(self.store.claim_seat, table.id, seat.seat)
+            await asyncio.wrap_future(self.store.submit_claim(table.id, seat.seat))
         marked = {s.seat for s in fresh}
         table.row = TableRow(
             **{
@@ -390,12 +394,13 @@ class Hub:
                     "back to the last draw or revealed information",
                 )
             state = table.replay(keep)
-            await asyncio.to_thread(
-                self.store.truncate_moves, table.id, table.revision, keep, status_of(state)
+            await asyncio.wrap_future(
+                self.store.submit_truncate(table.id, table.revision, keep, status_of(state))
             )
             del table.moves[keep:]
             del table.seen[keep:]
             table.state = state
+            table.previous = None
             table.revision += 1
         await self._announce(table)
 
@@ -428,18 +433,16 @@ class Hub:
         state.apply_action(action)
         self._resolve_chance(table.row.seed, state, moves, seen)
         try:
-            await asyncio.to_thread(
-                self.store.append_moves,
-                table.id,
-                table.revision,
-                len(table.moves),
-                moves,
-                status_of(state),
+            await asyncio.wrap_future(
+                self.store.submit_moves(
+                    table.id, table.revision, len(table.moves), moves, status_of(state)
+                )
             )
         except StaleRevision as error:
             raise TableError("stale_state", str(error)) from error
         table.moves.extend(moves)
         table.seen.extend(seen)
+        table.previous = table.state if len(moves) == 1 else None
         table.state = state
         table.revision += 1
         asyncio.get_running_loop().create_task(self._announce(table))
