@@ -358,8 +358,14 @@ def test_the_lobby_lists_open_tables_and_join_takes_a_seat(
     assert client.post(f"/api/tables/{hidden['table']['id']}/join").json()["code"] == "not_open"
 
 
-def test_tables_survive_a_restart(db_url: str, executor: Any) -> None:
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_tables_survive_a_restart(
+    database: str, db_url: str, executor: Any, request: pytest.FixtureRequest
+) -> None:
     from serai.server import create_app
+
+    if database == "postgresql":
+        db_url = request.getfixturevalue("postgres_url")
 
     with TestClient(create_app(db_url, executor=executor)) as first:
         made = first.post(

@@ -1,55 +1,25 @@
-"""Table storage on SQLite and on a real PostgreSQL server.
-
-PostgreSQL is found at ``SERAI_TEST_POSTGRES`` (default
-``postgresql+psycopg://postgres@127.0.0.1:5432/test``); each test works in a schema of its
-own, dropped afterwards. Without a server the PostgreSQL cases skip and say how to point
-them at one.
-"""
+"""Table storage on SQLite and on a real PostgreSQL server (see ``postgres_url``)."""
 
 from __future__ import annotations
 
-import os
-import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
 
 from serai.server.store import CHANCE_SEAT, Move, SeatRow, StaleRevision, Store, TableRow
-
-POSTGRES = os.environ.get(
-    "SERAI_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
-)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    if request.param == "sqlite":
-        opened = Store(f"sqlite:///{tmp_path / 'tables.db'}")
-        yield opened
-        opened.close()
-        return
-    schema = f"serai_test_{secrets.token_hex(4)}"
-    admin = create_engine(POSTGRES)
-    try:
-        with admin.begin() as db:
-            db.execute(text(f"CREATE SCHEMA {schema}"))
-    except Exception as error:  # no server here: say how to point the tests at one
-        admin.dispose()
-        pytest.skip(
-            f"no PostgreSQL at {POSTGRES} ({type(error).__name__}); set SERAI_TEST_POSTGRES "
-            "to a postgresql+psycopg:// URL of a server where this user may create schemas"
-        )
-    separator = "&" if "?" in POSTGRES else "?"
-    opened = Store(f"{POSTGRES}{separator}options=-csearch_path%3D{schema}")
-    try:
-        yield opened
-    finally:
-        opened.close()
-        with admin.begin() as db:
-            db.execute(text(f"DROP SCHEMA {schema} CASCADE"))
-        admin.dispose()
+    url = (
+        f"sqlite:///{tmp_path / 'tables.db'}"
+        if request.param == "sqlite"
+        else request.getfixturevalue("postgres_url")
+    )
+    opened = Store(url)
+    yield opened
+    opened.close()
 
 
 def a_table(table_id: str = "t1") -> TableRow:
