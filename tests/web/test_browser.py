@@ -144,6 +144,20 @@ def test_a_whole_game_by_clicking_legal_moves(
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(shots / f"{game}-phone-end.png"), full_page=True)
     assert (shots / f"{game}.png").stat().st_size > 10_000
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.click("#replay-link")
+    page.wait_for_selector(".board svg")
+    last = int(page.evaluate("document.body.dataset.step"))
+    assert page.locator("#final-scores tbody tr").count() == players
+    page.click("#prev")
+    page.wait_for_function(f"document.body.dataset.step === '{last - 1}'")
+    assert page.locator("#final-scores").count() == 0
+    page.click("#first")
+    page.wait_for_function("document.body.dataset.step === '0'")
+    assert page.locator("#log li").count() == 0
+    page.click("#next")
+    page.wait_for_function("document.body.dataset.step === '1'")
+    assert page.locator("#log li").count() == 1
     assert errors == []
     page.close()
 
