@@ -139,6 +139,35 @@ def test_a_move_is_stored_and_pushed_to_every_connection(
     assert after["revision"] == seen["revision"] == start["revision"] + 1
     assert after["log"][-1]["text"] == seen["log"][-1]["text"] == action
     assert seen["legal"] == []
+    # each connection is sent only the log lines it lacks
+    assert start["log_start"] == 0 and len(start["log"]) > 0
+    assert after["log_start"] == len(start["log"]) and len(after["log"]) == 1
+    assert state_of(client, table)["log_start"] == 0
+
+
+def test_after_an_undo_the_log_restarts_where_the_turn_began(
+    client: TestClient, new_table: Creator
+) -> None:
+    table = new_table("through_the_desert", ["human", "human"], hotseat=True)
+    token = table["hotseat"].split("token=")[1]
+    play_until(
+        client,
+        table,
+        token,
+        lambda m: m["view"]["phase"] == "camels"
+        and m["view"]["placed_this_turn"] == 0
+        and m["view"]["camels_this_turn"] == 2,
+    )
+    with client.websocket_connect(f"/ws/tables/{table['table']['id']}?token={token}") as ws:
+        ws.receive_json()
+        start = ws.receive_json()
+        ws.send_json({"type": "move", "action": start["legal"][0], "revision": start["revision"]})
+        placed = ws.receive_json()
+        assert placed["can_undo"] and placed["log_start"] == len(start["log"])
+        ws.send_json({"type": "undo", "revision": placed["revision"]})
+        undone = ws.receive_json()
+    assert undone["log_start"] == len(start["log"]) and undone["log"] == []
+    assert undone["view"] == start["view"]
 
 
 def test_bad_input_gets_a_clear_error_and_changes_nothing(

@@ -262,15 +262,23 @@ def create_app(
             with contextlib.suppress(asyncio.QueueFull):
                 outbox.put_nowait(None)
 
+        sent = 0  # log lines this connection already has
+
+        async def send_state() -> None:
+            nonlocal sent
+            message = table.message(seats, log_from=sent)
+            sent = message["log_start"] + len(message["log"])
+            await socket.send_json(message)
+
         async def sender() -> None:
             while True:
                 await outbox.get()
-                await socket.send_json(table.message(seats))
+                await send_state()
 
         await socket.send_json(
             {"type": "hello", "table": table.summary(), "layout": table.game.layout()}
         )
-        await socket.send_json(table.message(seats))
+        await send_state()
         table.listeners.add(push)
         sending = asyncio.create_task(sender())
         try:

@@ -139,22 +139,31 @@ class Table:
             ],
         }
 
-    def log_for(self, viewer: int | None, upto: int | None = None) -> list[dict[str, Any]]:
-        """The log up to action ``upto`` as ``viewer`` may read it (same rule as views)."""
+    def log_for(self, viewer: int | None, upto: int, start: int = 0) -> list[dict[str, Any]]:
+        """Log lines ``start``… up to action ``upto`` as ``viewer`` may read them (the same
+        rule as views)."""
         column = 0 if viewer is None else viewer + 1
         return [
             {"seat": None if move.seat == CHANCE_SEAT else move.seat, "text": texts[column]}
-            for move, texts in zip(self.moves[:upto], self.seen[:upto], strict=True)
+            for move, texts in zip(self.moves[start:upto], self.seen[start:upto], strict=True)
         ]
 
-    def message(self, seats: Sequence[int], state: State | None = None) -> dict[str, Any]:
-        """The one message a connection acting for ``seats`` is sent about ``state``."""
+    def message(
+        self, seats: Sequence[int], state: State | None = None, log_from: int = 0
+    ) -> dict[str, Any]:
+        """The one message a connection acting for ``seats`` is sent about ``state``.
+
+        Its ``log`` holds the lines from ``log_start`` on: a connection that already has
+        the first ``log_from`` lines is sent only the rest (after an undo the client drops
+        what it had beyond ``log_start``).
+        """
         state = self.state if state is None else state
         viewer = self.viewer(seats)
         to_move = state.current_player()
         acting = to_move if to_move in seats and not state.is_terminal() else None
         over = state.is_terminal()
         upto = len(state.history())
+        start = min(log_from, upto)
         return {
             "type": "state",
             "table": self.summary(),
@@ -167,7 +176,8 @@ class Table:
             if acting is None
             else [state.action_to_string(a) for a in state.legal_actions()],
             "can_undo": acting is not None and self.undo_target(acting) is not None,
-            "log": self.log_for(viewer, upto),
+            "log_start": start,
+            "log": self.log_for(viewer, upto, start),
             "over": over,
             "scores": state.scores() if over else None,
             "returns": state.returns() if over else None,

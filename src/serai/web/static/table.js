@@ -64,7 +64,12 @@ function drawTurn(msg) {
   }
 }
 
+let logLines = [];
+
 async function draw(msg) {
+  // the server sends only the log lines this page lacks, from msg.log_start on
+  logLines = logLines.slice(0, msg.log_start).concat(msg.log);
+  msg.log = logLines;
   current = msg;
   if (!board) board = await loadBoard(msg.table.game);
   $("title").textContent = `${msg.table.title} · table ${msg.table.id}` + (msg.seat === null ? " · spectating" : "");
