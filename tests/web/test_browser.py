@@ -113,7 +113,7 @@ def create_in_lobby(
 GAMES = [
     ("through_the_desert", 2, {}),
     ("five_tribes", 2, {}),
-    ("nomads_of_arabia", 3, {"max_turns": "15"}),
+    ("nomads_of_arabia", 3, {"max_turns": "20"}),
     ("desert_sons", 2, {}),
 ]
 
@@ -135,7 +135,7 @@ def test_a_whole_game_by_clicking_legal_moves(
     while wait_turn(page):
         click_a_legal_move(page, rng)
         moves += 1
-        if moves == 12:
+        if moves == 8:
             page.screenshot(path=str(shots / f"{game}.png"))
     final = page.locator("#final-scores")
     final.wait_for()
