@@ -16,9 +16,18 @@
                                         the client sends ``move`` / ``undo`` messages
 =====================================  ==============================================
 
+A ``state`` message (:meth:`serai.server.tables.Table.message`) holds ``table`` (the lobby
+summary), ``revision`` (send it back with a move), ``seat`` (whose view it is; ``null``: a
+spectator), ``you`` (the seats this token acts for), ``view`` (the engine's ``view(seat)``),
+``to_move``, ``legal`` (the action texts this client may send now), ``can_undo``,
+``log_start`` and ``log`` (log lines from ``log_start`` on, as this seat may read them; a live
+connection is sent only the lines it lacks), and once the game is over ``over``,
+``scores``, ``returns`` and ``breakdown``. A WebSocket first receives ``{"type": "hello",
+"table": …, "layout": …}`` with the board's fixed geometry (``Game.layout()``).
+
 Every refusal is ``{"type": "error", "code": …, "message": …}``; a refused move changes
-nothing, and a WebSocket stays open after one. A ``stale_state`` error carries the
-current ``state``.
+nothing, and a WebSocket stays open after one. ``stale_state``, ``illegal_action`` and
+``not_your_turn`` errors carry the current ``state``.
 """
 
 from __future__ import annotations
