@@ -154,9 +154,11 @@ def test_after_an_undo_the_log_restarts_where_the_turn_began(
         client,
         table,
         token,
-        lambda m: m["view"]["phase"] == "camels"
-        and m["view"]["placed_this_turn"] == 0
-        and m["view"]["camels_this_turn"] == 2,
+        lambda m: (
+            m["view"]["phase"] == "camels"
+            and m["view"]["placed_this_turn"] == 0
+            and m["view"]["camels_this_turn"] == 2
+        ),
     )
     with client.websocket_connect(f"/ws/tables/{table['table']['id']}?token={token}") as ws:
         ws.receive_json()
