@@ -9,6 +9,12 @@ it (after an optional short random rollout) and backs up a value for every seat
   :data:`PRIOR_VISITS` visits' worth of its one-ply value, and only the best-ranked
   :data:`WIDEN_BASE` + sqrt(iterations) actions are searched (progressive widening), so
   a few hundred iterations go to telling the best candidates apart.
+- **Action priors**: a game may guess what each action gains at once
+  (:meth:`State.action_priors`; Through the Desert does, the other games return
+  ``None``). Then every node below the root is widened like the root: its actions are
+  ranked by the guess once, the best untried one is expanded next, and only the first
+  :data:`NODE_WIDEN_BASE` + sqrt(node visits) are searched. At the root the guess breaks ties
+  between equal one-ply values. Without priors a node expands a random untried action.
 - **Selection** is UCT over the actions legal in this world, with availability counts:
   a child's exploration term uses how often it *could* have been chosen, not how often
   its parent was visited, because different worlds allow different actions.
@@ -66,6 +72,9 @@ PRIOR_VISITS = 2
 WIDEN_BASE = 3
 """Root candidates before the first iteration; ``sqrt(iterations)`` more join as it runs."""
 
+NODE_WIDEN_BASE = 3
+"""The same below the root, in games with action priors: ``sqrt(node visits)`` more join."""
+
 
 class Node:
     """Statistics of one action in the tree, from the view of the seat that chose it.
@@ -75,10 +84,12 @@ class Node:
     one seat's values must not steer another's choice.
     """
 
-    __slots__ = ("available", "children", "total", "visits")
+    __slots__ = ("available", "children", "order", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Seat, dict[ActionId, Node]] = {}
+        self.order: dict[Seat, tuple[list[ActionId], list[ActionId]]] | None = None
+        """Per seat: the legal actions and the same best prior first (games with priors)."""
         self.visits = 0
         self.available = 0
         self.total = 0.0
@@ -172,16 +183,18 @@ class MCTSBot:
         self.baseline = leads(world)
         root = Node()
         children = root.children[seat] = {}
+        # Equal values are ranked by the game's action priors, if it gives them.
+        guesses = world.action_priors(actions) or [0.0] * len(actions)
         priors = []
-        for action in actions:
+        for action, guess in zip(actions, guesses, strict=True):
             after = world.clone()
             after.apply_unchecked(action)
             value = leaf_values(after, self.baseline)[seat]
             child = children[action] = Node()
             child.visits = child.available = PRIOR_VISITS
             child.total = value * PRIOR_VISITS
-            priors.append((value, self.rng.random(), action))
-        order = [action for _, _, action in sorted(priors, reverse=True)]
+            priors.append((value, guess, self.rng.random(), action))
+        order = [action for *_, action in sorted(priors, reverse=True)]
         return root, order
 
     def _iterate(self, root: Node, world: State, candidates: list[ActionId]) -> None:
@@ -196,7 +209,15 @@ class MCTSBot:
             player = world.current_player()
             # Progressive widening at the root: only the best-ranked candidates, more of
             # them as the search grows.
-            actions = candidates if node is root else world.legal_actions()
+            ordered = None
+            if node is root:
+                actions = candidates
+            else:
+                actions = world.legal_actions()
+                ordered = self._ordered(node, player, world, actions)
+                if ordered is not None:
+                    # A game with action priors: widen here as at the root, best first.
+                    actions = ordered[: NODE_WIDEN_BASE + int(math.sqrt(node.visits))]
             children = node.children.get(player)
             if children is None:
                 children = node.children[player] = {}
@@ -205,7 +226,8 @@ class MCTSBot:
                 for a in actions:
                     if a in children:
                         children[a].available += 1
-                action = untried[rng.randrange(len(untried))]
+                # With priors the best untried action comes first; else a random one.
+                action = untried[0] if ordered is not None else untried[rng.randrange(len(untried))]
                 child = children[action] = Node()
                 child.available = 1
                 expanded = True
@@ -219,6 +241,34 @@ class MCTSBot:
         for visited, player in path:
             visited.visits += 1
             visited.total += values[player]
+
+    def _ordered(
+        self, node: Node, player: Seat, world: State, actions: list[ActionId]
+    ) -> list[ActionId] | None:
+        """``actions`` best prior first, or ``None`` if the game gives no priors.
+
+        The order is computed once per node and seat (:meth:`State.action_priors`, ties in
+        random order); in a world with other legal actions it is filtered to them.
+        """
+        cached = None if node.order is None else node.order.get(player)
+        if cached is None:
+            priors = world.action_priors(actions)
+            if priors is None:
+                return None
+            rng = self.rng
+            ranked = sorted(
+                zip(priors, [rng.random() for _ in actions], actions, strict=True), reverse=True
+            )
+            order = [action for _, _, action in ranked]
+            if node.order is None:
+                node.order = {}
+            node.order[player] = (actions, order)
+            return order
+        legal, order = cached
+        if legal == actions:
+            return order
+        allowed, known = set(actions), set(legal)
+        return [a for a in order if a in allowed] + [a for a in actions if a not in known]
 
     def _select(self, children: dict[ActionId, Node], actions: list[ActionId]) -> ActionId:
         best_action = actions[0]

@@ -275,6 +275,16 @@ class State(abc.ABC):
         """
         return [float(score) for score in self.scores()]
 
+    def action_priors(self, actions: list[ActionId]) -> list[float] | None:
+        """A cheap guess of what each of ``actions`` gains the player to act, or ``None``.
+
+        When a game gives one, MCTS ranks a node's actions by it, expands the best untried
+        one first and searches only the best few below the root as at the root; otherwise
+        it expands untried actions in random order. It must not read what the player to
+        act may not see. The default is ``None``: games opt in (each documents its guess).
+        """
+        return None
+
     def returns(self) -> list[float]:
         """0 for all until the end; then tied winners share 1 (spec README)."""
         n = self.game.num_players

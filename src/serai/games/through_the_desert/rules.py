@@ -35,6 +35,7 @@ from serai.engine import (
     State,
     register,
 )
+from serai.games.through_the_desert import estimate as bot_view
 from serai.games.through_the_desert.board import (
     COLOURS,
     HEXES,
@@ -50,6 +51,7 @@ from serai.games.through_the_desert.board import (
     layout_for,
     parse_hex,
 )
+from serai.games.through_the_desert.layout import board_layout
 from serai.games.through_the_desert.observation import OBSERVATION_SIZE, observation
 from serai.games.through_the_desert.render import render
 from serai.games.through_the_desert.views import table_view
@@ -660,15 +662,12 @@ class ThroughTheDesertState(State):
         return [part["total"] for part in self.score_breakdown()]
 
     def estimate(self) -> list[float]:
-        """The scores so far plus the R22 caravan awards as they stand now.
+        """Scores, R22 awards as they stand and each seat's reach (``estimate.py``)."""
+        return bot_view.estimate(self)
 
-        Before the end the largest caravans are provisional; counting them steers a bot
-        towards the majorities it can still win.
-        """
-        if self.phase == OVER:
-            return [float(score) for score in self.scores()]
-        awards = self.caravan_awards()
-        return [float(score + award) for score, award in zip(self.scores(), awards, strict=True)]
+    def action_priors(self, actions: list[ActionId]) -> list[float] | None:
+        """What each camel or leader gains at once, for MCTS (``estimate.py``)."""
+        return bot_view.action_priors(self, actions)
 
     # -- information ----------------------------------------------------------------
     def view(self, seat: Seat | None) -> dict[str, Any]:
@@ -769,6 +768,9 @@ class ThroughTheDesert(Game):
 
     def new_initial_state(self) -> ThroughTheDesertState:
         return ThroughTheDesertState(self)
+
+    def layout(self) -> dict[str, Any]:
+        return board_layout(str(self.options["board"]), self.num_players)
 
 
 def action_hexes(actions: Iterable[ActionId]) -> Mask:
