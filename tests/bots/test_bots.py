@@ -51,16 +51,21 @@ def test_margin_is_the_lead_over_the_best_rival() -> None:
     assert margin([10.0, 4.0, 7.0], 1) == -6.0
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_greedy_plays_the_action_with_the_largest_lead(name: str) -> None:
-    state = choice_position(name, fewest(name))
+def one_ply_leads(state: serai.State) -> dict[int, float]:
+    """Each action's lead for the seat to move, in the world a bot seeded 1 draws first."""
     seat = state.current_player()
     leads = {}
     for action in state.legal_actions():
-        # The world GreedyBot(seed=1) draws first: its leads are exactly the bot's.
         child = state.resample_hidden(seat, random.Random(1))
         child.apply_action(action)
         leads[action] = margin(child.estimate(), seat)
+    return leads
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_greedy_plays_the_action_with_the_largest_lead(name: str) -> None:
+    state = choice_position(name, fewest(name))
+    leads = one_ply_leads(state)
     chosen = GreedyBot(seed=1).act(state)
     assert leads[chosen] == max(leads.values())
 
@@ -69,13 +74,7 @@ def test_greedy_plays_the_action_with_the_largest_lead(name: str) -> None:
 def test_mcts_starts_from_the_greedy_ranking(name: str) -> None:
     """With one iteration the seeded root alone decides: a move greedy would rank first."""
     state = choice_position(name, fewest(name))
-    seat = state.current_player()
-    leads = {}
-    for action in state.legal_actions():
-        # The world MCTSBot(seed=1) draws to seed its root.
-        child = state.resample_hidden(seat, random.Random(1))
-        child.apply_action(action)
-        leads[action] = margin(child.estimate(), seat)
+    leads = one_ply_leads(state)
     bot = MCTSBot(Budget(iterations=1), seed=1)
     assert leads[bot.act(state)] == max(leads.values())
 
