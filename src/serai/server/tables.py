@@ -323,7 +323,8 @@ class Hub:
         difficulty = spec.get("difficulty")
         full = bot if difficulty in (None, "") else f"{bot}:{difficulty}"
         try:
-            make_bot(*full.partition(":")[::2]) if ":" in full else make_bot(full)
+            kind_name, _, level = full.partition(":")
+            make_bot(kind_name, level or None)
         except GameError as error:
             raise TableError("bad_table", f"seat {index + 1}: {error}") from error
         return "bot", full, name or full
