@@ -72,8 +72,9 @@ PRIOR_VISITS = 2
 WIDEN_BASE = 3
 """Root candidates before the first iteration; ``sqrt(iterations)`` more join as it runs."""
 
-NODE_WIDEN_BASE = 3
-"""The same below the root, in games with action priors: ``sqrt(node visits)`` more join."""
+NODE_WIDEN_BASE = 6
+"""The same below the root, in games with action priors: ``sqrt(node visits)`` more join
+(6 won more often than 3 in Through the Desert; docs/bots.md)."""
 
 
 class Node:
