@@ -9,7 +9,10 @@ import time
 import serai
 from serai.games.desert_sons.board import SECTIONS
 from serai.games.desert_sons.rules import (
+    BONUS_OFFER,
     CHOOSE,
+    CONTINUE,
+    DRAW_TILE,
     EST_CAMEL,
     EST_FIT,
     EST_HAND,
@@ -18,6 +21,8 @@ from serai.games.desert_sons.rules import (
     EST_RUMOR,
     EST_WATER,
     EXPLORE,
+    NUM_TILES,
+    PLACE,
     RUMOR_ROW,
     STONE,
     DesertSonsState,
@@ -88,8 +93,9 @@ def test_estimate_closing_the_oasis_makes_the_stake_sure() -> None:
     run(to_place(state, 0, "6,1", 7), "place 7,1 r270")  # cap 7 (gems) closes it
     assert state.phase == STONE
     share = (1 + 1 + 4) / 3  # water, water, gems
-    # Stone 15 (seat 1) chooses first and its owner pays the fee (R16, R17).
-    expected = [START - EST_HAND + share, START - EST_HAND - EST_WATER + share]
+    # Stone 15 (seat 1) chooses first and its owner pays the fee (R16, R17); seat 0 has
+    # placed this turn's tile.
+    expected = [START - EST_HAND + share + EST_FIT, START - EST_HAND - EST_WATER + share]
     assert state.estimate() == expected
     assert state.estimate()[0] > before[0]
 
@@ -102,7 +108,7 @@ def test_estimate_a_blocked_highest_stone_gets_nothing() -> None:
     state.water[1] = 0
     run(to_place(state, 0, "6,1", 7), "place 7,1 r270")
     share = (1 + 1 + 4) / 3
-    assert state.estimate() == [START - EST_HAND + share, 2 * EST_ROOM + 3 * EST_HAND]
+    assert state.estimate() == [START - EST_HAND + share + EST_FIT, 2 * EST_ROOM + 3 * EST_HAND]
 
 
 def test_estimate_in_a_running_rating_the_stones_to_come_share_what_is_left() -> None:
@@ -138,10 +144,37 @@ def test_estimate_a_drawn_rumor_chip_is_worth_something_until_it_is_laid() -> No
 
 def test_estimate_rewards_a_display_tile_that_fits_in_the_explore_step() -> None:
     state = start("draw-tile 6", "draw-tile 8", "move 5,4")  # desert 6 fits at 4,4 or 6,4
-    assert state.phase == EXPLORE
+    assert state.phase == EXPLORE and state.placement_chance() == 1.0
     assert state.estimate() == [START + EST_FIT, START]
     state = start("draw-tile 6", "draw-tile 8", "move 5,5")  # the centre: nothing fits
+    assert state.placement_chance() == 0.0
     assert state.estimate() == [START, START]
+
+
+def test_estimate_keeps_the_placement_until_the_turn_ends() -> None:
+    """The turn's placement is worth the same before and after it, so a search sees no
+    jump between a leaf in the explore step and one after the tile is down."""
+    state = start("draw-tile 6", "draw-tile 8", "move 5,4")
+    explore = state.estimate()
+    run(state, "play-own 6")
+    assert state.phase == PLACE and state.estimate() == explore
+    run(state, "place 4,4 r0")  # desert 6: the continuation (R12)
+    assert state.phase == CONTINUE and state.estimate() == explore
+    run(state, "end")
+    assert state.phase == BONUS_OFFER
+    assert state.estimate() == [START, START]
+
+
+def test_estimate_a_pending_draw_is_worth_the_share_of_the_stack_that_fits() -> None:
+    state = start("draw-tile 6", "draw-tile 8", "move 5,4", "draw")
+    assert state.phase == DRAW_TILE
+    cell = state.caravan[0]
+    tiles = [t for t in range(1, NUM_TILES + 1) if state.stack >> t & 1]
+    fitting = [t for t in tiles if state.fits(t, cell)]
+    assert 0 < len(fitting) < len(tiles)  # some draws are dead (R10), some are placed
+    chance = len(fitting) / len(tiles)
+    assert state.placement_chance() == chance
+    assert state.estimate() == [START + chance * EST_FIT, START]
 
 
 def test_estimate_is_the_final_score_at_the_end_and_finite_before() -> None:

@@ -155,6 +155,8 @@ PHASE_NAMES = (
 )
 CHANCE_PHASES = frozenset((SETUP, DRAW_TILE, REPLACE, DRAW_RUMOR))
 RATING_PHASES = frozenset((CHOOSE, DRAW_RUMOR, RUMOR_ROW, PEEK, PEEK_DECIDE))
+PLACEMENT_MADE = frozenset((REPLACE, PLACE, CONTINUE, STONE))
+"""Phases in which the turn player's tile is sure to be placed or has been placed."""
 
 STACK_MASKS = tuple(
     sum(1 << t for t in range(1, NUM_TILES + 1) if STACK_OF[t] == s) for s in range(NUM_STACKS)
@@ -1022,8 +1024,10 @@ class DesertSonsState(State):
         - in a running rating, the stones still to choose share the remaining symbols the
           same way (chance 1, the fee already paid), and a drawn rumor chip or a pending
           peek is worth ``EST_RUMOR`` to its owner until it is laid or decided;
-        - in the explore step, ``EST_FIT`` to the turn player if a tile of its display
-          fits next to its caravan (a sure placement rather than a dead draw or a discard).
+        - ``EST_FIT`` times :meth:`placement_chance` to the turn player: the value of this
+          turn's placement (a stone step and a bonus turn rather than a dead draw or a
+          discard), kept from the explore step until the turn ends, so that a search sees
+          the same value whether its leaf stops before the placement or after it.
         """
         if self.phase == OVER:
             return [float(score) for score in self.scores()]
@@ -1046,11 +1050,7 @@ class DesertSonsState(State):
                 + EST_CAMEL * camels[s]
                 + EST_ROOM * room
             )
-        if self.phase == EXPLORE:
-            seat = self.player
-            cell = self.caravan[seat]
-            if any(self.fits(t, cell) for t in self.display[seat]):
-                out[seat] += EST_FIT  # a display tile to play: no dead draw, no discard
+        out[self.player] += EST_FIT * self.placement_chance()
         rating = self.r_order
         if rating:
             phase = self.phase
@@ -1096,6 +1096,25 @@ class DesertSonsState(State):
                     for rank in ranks[:count]:
                         out[STONE_OWNER[rank]] += share
         return out
+
+    def placement_chance(self) -> float:
+        """The chance that the turn player places a tile in this part of its turn (for
+        :meth:`estimate`): 1 once a tile is to be placed or has been placed (until the turn
+        ends); in the explore step 1 if a tile of its display fits next to its caravan, else
+        0; while a draw is pending, the share of the stack's tiles that fit (R10); 0 in
+        every other phase.
+        """
+        phase = self.phase
+        if phase in PLACEMENT_MADE:
+            return 1.0
+        seat = self.player
+        cell = self.caravan[seat]
+        if phase == EXPLORE:
+            return 1.0 if any(self.fits(t, cell) for t in self.display[seat]) else 0.0
+        if phase == DRAW_TILE:
+            tiles = bits(self.stack)
+            return sum(self.fits(t, cell) for t in tiles) / len(tiles) if tiles else 0.0
+        return 0.0
 
     def returns(self) -> list[float]:
         """R27: highest score, then most water; tied winners share 1."""
