@@ -15,6 +15,7 @@ import serai
 from serai.cli import GameLog, app, parse_options, parse_seats, score_table
 from serai.human import QuitGame, TerminalHuman
 from serai.sim import bot_seed
+from serai.sim.strength import Strength, measure
 
 GAME = "through_the_desert"
 
@@ -325,20 +326,26 @@ def test_a_score_table_with_many_parts_turns_on_its_side_to_fit_80_columns() -> 
     assert [int(x) for x in totals.replace("│", " ").split()[1:]] == final.scores()
 
 
-def test_strength_writes_the_table_and_plot(tmp_path: Path) -> None:
+def test_strength_writes_the_table_and_plot_and_keeps_each_game_once_it_is_done(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run stopped in its second game has stored the first, with that game's command."""
     pytest.importorskip("matplotlib", reason="install the plots extra: pip install -e '.[plots]'")
-    out = run(
-        "strength",
-        "--game",
-        GAME,
-        "--games",
-        "1",
-        "--curve-games",
-        "1",
-        "--out",
-        str(tmp_path),
-    )
+    measured = []
+
+    def measure_one(*args: object, **kwargs: object) -> Strength:
+        measured.append(args[2])
+        if len(measured) == 2:
+            raise OSError("the machine went away")
+        return measure(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("serai.cli.measure", measure_one)
+    args = ["--games", "1", "--curve-games", "1", "--out", str(tmp_path)]
+    out = run("strength", "--game", GAME, "--game", "desert_sons", *args, code=1)
+    assert measured == [[GAME], ["desert_sons"]]
+    assert "the machine went away" in out
     assert f"{GAME} 2p greedy vs random:" in out and f"{GAME} 3p mcts:hard vs mcts:medium" in out
+    assert sorted(p.name for p in tmp_path.glob("strength-*.json")) == [f"strength-{GAME}.json"]
     figures = json.loads((tmp_path / f"strength-{GAME}.json").read_text())
     assert len(figures["pairings"]) == 6 and len(figures["curve"]) == 4
     assert figures["command"] == f"serai strength --games 1 --curve-games 1 --game {GAME}"

@@ -534,8 +534,9 @@ def strength_command(
 ) -> None:
     """Play the bots against each other; write the strength table and plot.
 
-    Each game's figures are kept in OUT/strength-<game>.json, and the table and plot are
-    redrawn from every game kept there, so games can be measured one at a time.
+    Each game's figures are kept in OUT/strength-<game>.json as soon as that game is done,
+    and the table and plot are redrawn from every game kept there, so games can be measured
+    one at a time and a run stopped midway keeps the games it finished.
     """
     console = _console()
     with _clean_errors():
@@ -552,16 +553,19 @@ def strength_command(
             def advance(label: str, _: MatchResult) -> None:
                 progress.update(task, advance=1, description=label)
 
-            command = f"serai strength --games {games} --curve-games {curve_games}"
-            command += "".join(f" --game {name}" for name in only or ())
-            strength = measure(games, workers, names, curve_games, advance, command)
-        for path in write_strength(strength, out):
-            console.print(f"wrote {escape(str(path))}")
-        for result in strength.pairings:
-            console.print(
-                f"{result.game} {result.players}p {result.challenger} vs {result.opponent}: "
-                f"{result.win_rate:.0%} ± {result.margin:.0%} ({verdict(result)})"
-            )
+            for name in names:
+                command = f"serai strength --games {games} --curve-games {curve_games}"
+                command += f" --game {name}"
+                strength = measure(games, workers, [name], curve_games, advance, command)
+                # Each game is stored once it is done, so a run stopped midway keeps it.
+                for path in write_strength(strength, out):
+                    console.print(f"wrote {escape(str(path))}")
+                for result in strength.pairings:
+                    console.print(
+                        f"{result.game} {result.players}p {result.challenger} vs "
+                        f"{result.opponent}: {result.win_rate:.0%} ± {result.margin:.0%} "
+                        f"({verdict(result)})"
+                    )
 
 
 def bench_table(result: BenchResult) -> Table:
