@@ -1,8 +1,8 @@
 """A slow, obvious Through the Desert reference: rules recomputed from the board.
 
-Nothing here is incremental or uses bitboards: neighbours come from the spec §3.1
-formula, legality is R8/R12 checked hex by hex, regions are breadth-first searches
-over sets. Tests compare the fast engine against it.
+Nothing here is incremental or uses bitboards: neighbours come from the neighbour table of
+the rules' *Notation*, legality is R8/R12 checked hex by hex, regions are breadth-first
+searches over sets. Tests compare the fast engine against it.
 """
 
 from __future__ import annotations
@@ -147,7 +147,7 @@ def enclosed_regions(
 
 
 def final_scores(state: ThroughTheDesertState) -> list[int]:
-    """Spec §8 from the final board and the setup history alone."""
+    """The final scores (*End and scoring*) from the final board and the setup history alone."""
     n = state.n
     owners = owner_map(state)
     palm_hexes = palms(state)
@@ -188,5 +188,5 @@ def final_scores(state: ThroughTheDesertState) -> list[int]:
     return total
 
 
-# Spec §3.4: hex (c, r) is on the west bank when c <= RIVER_BANK[r].
+# R3: hex (c, r) is on the west bank when c <= RIVER_BANK[r].
 RIVER_BANK = (8, 8, 8, 9, 9, 9, 10, 10, 9, 9, 8, 8, 8)

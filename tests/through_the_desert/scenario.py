@@ -1,7 +1,7 @@
-"""Building the positions of spec §10 directly: forced chance, pieces placed by rule.
+"""Building the scenarios' positions directly: forced chance, pieces placed by rule.
 
 Pieces are placed through the engine's own placement code (full R27 resolution) but
-without turn order, as spec §10.2 prescribes for scenario set-up.
+without turn order: a scenario sets up its position, then its test actions follow.
 """
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ from serai.games.through_the_desert.rules import (
 
 LAYOUT_A = ("1,7", "3,2", "9,2", "12,6", "16,2")
 
-# Spec §10.2: where each unlisted leader stands in camel-phase scenarios.
+# Where each unlisted leader stands in camel-phase scenarios: legal under R8 for 2, 3 and 4
+# players on both sides, and away from every scenario's pieces and regions. Without them a
+# lone caravan would "enclose" the whole open desert.
 BACKGROUND = {
     "blue": ("2,0", "4,0", "12,1", "19,0"),
     "green": ("5,3", "3,4", "10,5", "22,2"),
@@ -81,7 +83,7 @@ def camel_position(
     tokens: dict[str, int] | None = None,
     board: str = "mountain",
 ) -> ThroughTheDesertState:
-    """A camel-phase position (spec §10.2): listed leaders, background leaders, camels."""
+    """A camel-phase position: listed leaders, background leaders, camels."""
     state = setup(players, board, tokens)
     listed = {(seat, colour) for seat, colour, _ in leaders}
     for seat, colour, where in leaders:

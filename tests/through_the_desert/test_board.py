@@ -1,4 +1,4 @@
-"""Board data against spec §3.1 (coordinates, adjacency) and the checked properties of §3.5."""
+"""Board data: coordinates and adjacency (*Notation*), and properties the rulings rely on."""
 
 from __future__ import annotations
 
@@ -26,11 +26,11 @@ from serai.games.through_the_desert.board import (
 from tests.through_the_desert.scenario import LAYOUT_A, setup
 
 SIDES = ("mountain", "river")
-OASIS_CANDIDATES = {  # spec §3.2: the oasis hexes of each area
+OASIS_CANDIDATES = {  # R1, R2: the oasis hexes of each area
     False: ("3,2", "9,2", "16,2", "12,6", "1,7", "7,10"),
     True: ("3,2", "9,2", "16,2", "12,6", "1,7", "7,10", "19,7"),
 }
-# Spec §3.5: the fewest hexes where a leader may stand on an empty board.
+# The fewest hexes where a leader may stand on an empty board (R8), whatever the palms.
 LEADER_HEX_MINIMUM = {
     ("mountain", False): 122,
     ("mountain", True): 162,
@@ -39,8 +39,8 @@ LEADER_HEX_MINIMUM = {
 }
 
 
-def spec_neighbours(col: int, row: int) -> set[tuple[int, int]]:
-    """The table of spec §3.1, positions outside the grid dropped."""
+def table_neighbours(col: int, row: int) -> set[tuple[int, int]]:
+    """The neighbour table of *Notation*, positions outside the grid dropped."""
     if col % 2 == 0:
         around = [(0, -1), (0, 1), (-1, -1), (-1, 0), (1, -1), (1, 0)]
     else:
@@ -52,13 +52,13 @@ def spec_neighbours(col: int, row: int) -> set[tuple[int, int]]:
 
 def adjacency() -> dict[int, set[int]]:
     return {
-        hex_index(c, r): {hex_index(nc, nr) for nc, nr in spec_neighbours(c, r)}
+        hex_index(c, r): {hex_index(nc, nr) for nc, nr in table_neighbours(c, r)}
         for r in range(ROWS)
         for c in range(COLS)
     }
 
 
-SPEC_ADJACENCY = adjacency()
+TABLE_ADJACENCY = adjacency()
 
 
 def connected(hexes: set[int]) -> bool:
@@ -69,14 +69,14 @@ def connected(hexes: set[int]) -> bool:
     queue = deque([start])
     while queue:
         h = queue.popleft()
-        for other in SPEC_ADJACENCY[h]:
+        for other in TABLE_ADJACENCY[h]:
             if other in hexes and other not in seen:
                 seen.add(other)
                 queue.append(other)
     return seen == hexes
 
 
-# -- §3.1 ---------------------------------------------------------------------------------------
+# -- coordinates -----------------------------------------------------------------------------------
 def test_grid_size_and_hex_index() -> None:
     assert (COLS, ROWS, HEXES) == (23, 13, 299)
     for row in range(ROWS):
@@ -88,20 +88,20 @@ def test_grid_size_and_hex_index() -> None:
             assert parse_hex(f"{col},{row}") == h
 
 
-def test_neighbour_lists_match_spec_3_1() -> None:
+def test_neighbour_lists_match_the_table() -> None:
     for h in range(HEXES):
         col, row = hex_col_row(h)
-        assert {hex_col_row(n) for n in bits(NEIGHBOURS[h])} == spec_neighbours(col, row)
+        assert {hex_col_row(n) for n in bits(NEIGHBOURS[h])} == table_neighbours(col, row)
 
 
 def test_adjacency_is_symmetric_and_examples() -> None:
-    for h, around in SPEC_ADJACENCY.items():
-        assert all(h in SPEC_ADJACENCY[n] for n in around)
+    for h, around in TABLE_ADJACENCY.items():
+        assert all(h in TABLE_ADJACENCY[n] for n in around)
     # Odd columns are shifted half a hex down.
-    assert spec_neighbours(4, 4) == {(4, 3), (4, 5), (3, 3), (3, 4), (5, 3), (5, 4)}
-    assert spec_neighbours(5, 4) == {(5, 3), (5, 5), (4, 4), (4, 5), (6, 4), (6, 5)}
-    assert spec_neighbours(0, 0) == {(0, 1), (1, 0)}
-    assert len(spec_neighbours(22, 12)) == 3
+    assert table_neighbours(4, 4) == {(4, 3), (4, 5), (3, 3), (3, 4), (5, 3), (5, 4)}
+    assert table_neighbours(5, 4) == {(5, 3), (5, 5), (4, 4), (4, 5), (6, 4), (6, 5)}
+    assert table_neighbours(0, 0) == {(0, 1), (1, 0)}
+    assert len(table_neighbours(22, 12)) == 3
     # The connectivity helper used below can say no.
     assert not connected({hex_index(0, 1), hex_index(2, 1)})
     assert connected({hex_index(0, 1), hex_index(1, 1), hex_index(2, 1)})
@@ -115,11 +115,11 @@ def test_grow_equals_neighbour_union_on_random_masks() -> None:
     for mask in masks:
         expected = mask
         for h in bits(mask):
-            expected |= mask_of(SPEC_ADJACENCY[h])
+            expected |= mask_of(TABLE_ADJACENCY[h])
         assert grow(mask) == expected
 
 
-# -- §3.5 ---------------------------------------------------------------------------------------
+# -- properties ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("full", [False, True], ids=["2-3 players", "4-5 players"])
 @pytest.mark.parametrize("side", SIDES)
 def test_playable_set_is_connected_without_cut_hex(side: str, full: bool) -> None:
@@ -147,6 +147,6 @@ def test_minimum_leader_hexes_over_every_palm_layout(side: str, full: bool) -> N
 
 
 def test_layout_a_leader_hexes_match_s1() -> None:
-    # Spec §10.3 S1: with Layout A seat 0 has 122 (3 players) and 162 (4 players) hexes.
+    # Scenario S1: with Layout A seat 0 has 122 (3 players) and 162 (4 players) hexes.
     assert setup(3, palms=LAYOUT_A).leader_hexes().bit_count() == 122
     assert setup(4, palms=LAYOUT_A).leader_hexes().bit_count() == 162

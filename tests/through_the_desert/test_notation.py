@@ -1,4 +1,6 @@
-"""Notation of spec §9: round trips, canonical forms, and rejection of everything else."""
+"""The notation (*Notation* in the rules reference): round trips, canonical forms, and
+rejection of everything else.
+"""
 
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from tests.through_the_desert.scenario import camel_position, setup, to_act
 
 COORD = r"(0|[1-9][0-9]*),(0|[1-9][0-9]*)"
 COLOUR = "(" + "|".join(COLOURS) + ")"
-# Spec §9: the exact text of each decision and chance event.
+# The exact text of each decision and chance event.
 CANONICAL = re.compile(
     rf"(camel|leader) {COLOUR} {COORD}"
     rf"|remove-leader {COLOUR}"
@@ -123,7 +125,7 @@ def test_parse_action_round_trip_over_the_whole_action_space() -> None:
     "text",
     ["remove-leader green", "leader blue 8,10", "camel red 7,3", "palm 3,2", "token 7,10 2"],
 )
-def test_spec_examples_are_canonical(text: str) -> None:
+def test_notation_examples_are_canonical(text: str) -> None:
     action = parse_action(text)
     assert action is not None
     assert setup(2).action_to_string(action) == text
@@ -151,7 +153,7 @@ def test_legal_actions_round_trip_along_random_games(
 
 
 def order_key(text: str) -> tuple[int, ...]:
-    """Spec §9 listing order: (colour index, hex index); palms by hex; tokens by value."""
+    """The listing order: (colour index, hex index); palms by hex; tokens by value."""
     words = text.split()
     if words[0] == "remove-leader":
         return (COLOURS.index(words[1]),)
@@ -167,7 +169,7 @@ def order_key(text: str) -> tuple[int, ...]:
 
 
 @pytest.mark.parametrize(("players", "board"), [(2, "mountain"), (5, "river")])
-def test_legal_actions_are_listed_in_spec_order(players: int, board: str) -> None:
+def test_legal_actions_are_listed_in_notation_order(players: int, board: str) -> None:
     for state in random_states(players * 7, players, board)[:-1]:
         texts = [state.action_to_string(a) for a in state.legal_actions()]
         keys = [order_key(t) for t in texts]
@@ -198,7 +200,7 @@ def test_strict_parser_rejects_non_canonical_forms(text: str) -> None:
 
 
 def test_string_to_action_accepts_only_canonical_text() -> None:
-    # Spec §9: string_to_action accepts what action_to_string produces and rejects
+    # string_to_action accepts what action_to_string produces and rejects
     # anything else; tidying what a person types is the user interface's job.
     state = camel_state()
     assert state.string_to_action("camel red 7,3") == parse_action("camel red 7,3")
@@ -213,7 +215,7 @@ def test_string_to_action_accepts_only_canonical_text() -> None:
         ("remove-leader red", "camel phase"),
         ("palm 3,2", "camel phase"),
         ("camel red 14,3", "not next to your red caravan (R12)"),
-        ("camel red 6,6", "not a hex of the board"),
+        ("camel red 6,6", "6,6 is a mountain or off the map (R1)"),
     ],
 )
 def test_well_formed_but_illegal_says_why(text: str, why: str) -> None:
@@ -229,6 +231,26 @@ def test_chance_and_terminal_states_reject_decisions() -> None:
     assert root.string_to_action("palm 7,10") == parse_action("palm 7,10")
     final = random_states(5, 2, "mountain")[-1]
     assert "game is over" in rejected(final, "camel red 7,3").reason
+
+
+CITATION_AT_END = re.compile(r" \(R[1-9][0-9]*\)$")
+
+
+@pytest.mark.parametrize(("players", "board"), [(3, "mountain"), (5, "river")])
+def test_every_refusal_says_why_and_ends_with_its_ruling(players: int, board: str) -> None:
+    # Every action of the whole space, in the first state of each phase and then every 20
+    # actions: a refused one is explained in plain words, citing its ruling at the end.
+    firsts: dict[tuple[str, int], ThroughTheDesertState] = {}
+    for state in random_states(players, players, board)[:-1]:
+        firsts.setdefault((state.phase_name, len(state.history()) // 20), state)
+    assert {phase for phase, _ in firsts} >= {"setup", "leaders", "camels"}
+    for state in firsts.values():
+        legal = set(state.legal_actions())
+        for action in range(NUM_ACTIONS):
+            if action not in legal:
+                reason = state.why_illegal(action)
+                assert CITATION_AT_END.search(reason), reason
+                assert "spec" not in reason and "§" not in reason, reason
 
 
 def _mutations() -> st.SearchStrategy[str]:
@@ -273,5 +295,5 @@ def test_any_text_is_either_a_legal_canonical_action_or_rejected(text: str) -> N
         assert error.legal
     else:
         assert state.is_legal(action)
-        assert state.action_to_string(action) == text  # spec §9: only the exact text
+        assert state.action_to_string(action) == text  # only the exact text
     assert state.to_json() == before

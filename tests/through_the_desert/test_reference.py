@@ -41,7 +41,7 @@ def playout(players: int, board: str, seed: int) -> ThroughTheDesertState:
             for region, caravan in state.closed_regions[regions_before:]
         ]
         assert got == expected  # R17, closed in R27 order (smallest hex index first)
-    assert state.scores() == reference.final_scores(state)  # spec §8
+    assert state.scores() == reference.final_scores(state)  # End and scoring
     return state
 
 

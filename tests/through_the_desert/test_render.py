@@ -1,4 +1,4 @@
-"""The text board (``str(state)``, ``render``) and the per-seat view (spec §7, R24)."""
+"""The text board (``str(state)``, ``render``) and the per-seat view (R24)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from tests.through_the_desert.scenario import act, camel, camel_position, setup
 
 
 def enclosed_position() -> ThroughTheDesertState:
-    """Spec S4(a): seat 0's red closes {0,5} and takes its token worth 3."""
+    """Scenario S4(a): seat 0's red closes {0,5} and takes its token worth 3."""
     state = camel_position(
         2, [(0, "red", "1,4")], [(0, "red", "0,4"), (0, "red", "1,5")], tokens={"0,5": 3}
     )

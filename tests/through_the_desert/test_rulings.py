@@ -1,7 +1,7 @@
-"""One test (at least) per ruling R1…R29 of spec §6.
+"""One test (at least) per ruling R1…R29 (*Rulings* in the rules reference).
 
-Data rulings are checked against the spec's own tables; behaviour rulings against built
-positions (spec §10.2 conventions, ``scenario.py``) and over seeded random games. The
+Data rulings are checked against tables written out here; behaviour rulings against built
+positions (``scenario.py``) and over seeded random games. The
 step-by-step cross-check against the slow reference is ``test_reference.py``.
 """
 
@@ -43,6 +43,7 @@ from serai.games.through_the_desert.rules import (
     ThroughTheDesertState,
     parse_action,
 )
+from serai.rulebook import rules_text
 from tests.through_the_desert import reference
 from tests.through_the_desert.scenario import (
     BACKGROUND,
@@ -58,9 +59,9 @@ from tests.through_the_desert.scenario import (
 
 BLUE, GREEN, RED, YELLOW, WHITE = range(NUM_COLOURS)
 
-# -- spec data ----------------------------------------------------------------------------------
-# Spec §3.2, the mountain grid, copied verbatim (columns 0..22).
-SPEC_MOUNTAIN = (
+# -- board data ----------------------------------------------------------------------------------
+# R1: the mountain grid (columns 0..22), as the rules reference draws it.
+MOUNTAIN_MAP = (
     "##.w.....###....w##...#",
     "#......w...w..w...w.w.#",
     "...O.w...O......O..w...",
@@ -76,8 +77,8 @@ SPEC_MOUNTAIN = (
     "#####.....#############",
 )
 
-# Spec §3.4, the river grid with its '|' marks, copied verbatim.
-SPEC_RIVER = (
+# R3: the river grid with its '|' marks, as the rules reference draws it.
+RIVER_MAP = (
     "##.w.....|###....w##...#",
     "#......w.|..w..w...w.w.#",
     "...O.w...|O......O..w...",
@@ -93,11 +94,11 @@ SPEC_RIVER = (
     "#####....|.#############",
 )
 
-SPEC_BANK = (8, 8, 8, 9, 9, 9, 10, 10, 9, 9, 8, 8, 8)
+BANK_LIMITS = (8, 8, 8, 9, 9, 9, 10, 10, 9, 9, 8, 8, 8)
 
-SPEC_OASES = ("3,2", "9,2", "16,2", "12,6", "1,7", "7,10", "19,7")
+OASIS_HEXES = ("3,2", "9,2", "16,2", "12,6", "1,7", "7,10", "19,7")
 
-SPEC_WATERING_HOLES = {  # row: (2–3 player area hexes, shaded hexes)
+WATERING_HOLE_HEXES = {  # row: (2–3 player area hexes, shaded hexes)
     0: ("3,0 16,0", ""),
     1: ("7,1 11,1 14,1", "18,1 20,1"),
     2: ("5,2", "19,2"),
@@ -113,16 +114,16 @@ SPEC_WATERING_HOLES = {  # row: (2–3 player area hexes, shaded hexes)
     12: ("", ""),
 }
 
-SPEC_CENTRAL = ("5,6", "6,6", "5,7", "6,7", "7,7", "8,7", "9,7")
+MIDDLE_MOUNTAINS = ("5,6", "6,6", "5,7", "6,7", "7,7", "8,7", "9,7")
 
-SPEC_RIVER_EDGES = (
+RIVER_EDGES = (
     "8,1–9,1 · 8,2–9,1 · 8,2–9,2 · 8,3–9,2 · 9,3–9,2 · 9,3–10,3 · 9,3–10,4 · 9,4–10,4 · "
     "9,4–10,5 · 9,5–10,5 · 10,6–10,5 · 10,6–11,5 · 10,6–11,6 · 9,7–10,8 · 10,7–11,6 · "
     "10,7–11,7 · 10,7–10,8 · 9,8–10,8 · 9,8–10,9 · 9,9–10,9 · 9,9–9,10 · 9,9–10,10 · "
     "8,10–9,10 · 8,11–9,10 · 8,11–9,11 · 8,12–9,11 · 8,12–9,12"
 )
 
-SPEC_SUPPLY = {2: 22, 3: 26, 4: 30, 5: 30}
+CAMELS_PER_COLOUR = {2: 22, 3: 26, 4: 30, 5: 30}
 
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -139,7 +140,7 @@ def names(mask: int) -> set[str]:
 
 
 def around(mask: int) -> int:
-    """Every hex adjacent to a hex of ``mask`` (spec §3.1 adjacency)."""
+    """Every hex adjacent to a hex of ``mask`` (the adjacency of *Notation*)."""
     out = 0
     for h in bits(mask):
         out |= NEIGHBOURS[h]
@@ -265,9 +266,11 @@ def game_ids() -> list[str]:
 
 
 # -- R1–R3: board data --------------------------------------------------------------------------
-def test_r1_mountain_grid_matches_spec() -> None:
+def test_r1_mountain_grid_matches_the_rules_reference() -> None:
+    drawn = rules_text("through_the_desert")
+    assert all(f"row {row:2}   {line}\n" in drawn for row, line in enumerate(MOUNTAIN_MAP))
     layout = layout_for("mountain", 4)
-    for row, line in enumerate(SPEC_MOUNTAIN):
+    for row, line in enumerate(MOUNTAIN_MAP):
         assert len(line) == COLS
         for col, cell in enumerate(line):
             h = hex_index(col, row)
@@ -290,8 +293,8 @@ def test_r1_mountain_counts_per_area() -> None:
 
 def test_r1_oasis_and_watering_hole_lists() -> None:
     full = layout_for("mountain", 4)
-    assert names(full.oases) == set(SPEC_OASES)
-    for row, (small, shaded) in SPEC_WATERING_HOLES.items():
+    assert names(full.oases) == set(OASIS_HEXES)
+    for row, (small, shaded) in WATERING_HOLE_HEXES.items():
         in_row = {hex_name(h) for h in bits(full.watering_holes) if h // COLS == row}
         assert in_row == set(small.split()) | set(shaded.split()), row
         assert {hex_name(h) for h in bits(full.watering_holes & SHADED) if h // COLS == row} == (
@@ -301,13 +304,13 @@ def test_r1_oasis_and_watering_hole_lists() -> None:
 
 def test_r1_central_mountains_are_blocked() -> None:
     playable = layout_for("mountain", 4).playable
-    assert all(not playable >> hx(h) & 1 for h in SPEC_CENTRAL)
+    assert all(not playable >> hx(h) & 1 for h in MIDDLE_MOUNTAINS)
     blocked_inner = {
         hex_name(h)
         for h in range(HEXES)
         if not playable >> h & 1 and 3 <= h % COLS <= 12 and 5 <= h // COLS <= 7
     }
-    assert blocked_inner == set(SPEC_CENTRAL)
+    assert blocked_inner == set(MIDDLE_MOUNTAINS)
 
 
 def test_r2_shaded_area_off_the_board_with_2_3_players() -> None:
@@ -323,7 +326,7 @@ def test_r2_shaded_area_off_the_board_with_2_3_players() -> None:
         palms = {fresh.action_to_string(a) for a, _ in fresh.chance_outcomes()}
         assert "palm 19,7" not in palms and len(palms) == 6
     assert layout_for("mountain", 4).playable & SHADED == mask_of(
-        hex_index(c, r) for r in range(ROWS) for c in range(18, COLS) if SPEC_MOUNTAIN[r][c] != "#"
+        hex_index(c, r) for r in range(ROWS) for c in range(18, COLS) if MOUNTAIN_MAP[r][c] != "#"
     )
 
 
@@ -335,7 +338,7 @@ def test_r2_no_camel_on_shaded_hex_with_3_players() -> None:
 
     three = position(3)
     assert not legal(three, 2, "camel yellow 18,4")
-    assert "R2" in rejected(three, 2, "camel yellow 18,4")
+    assert rejected(three, 2, "camel yellow 18,4").endswith("(R2)")
     assert legal(position(4), 2, "camel yellow 18,4")
 
 
@@ -349,27 +352,29 @@ def test_r2_shaded_hexes_are_border_for_enclosing() -> None:
     assert state.closed_regions == [(region("17,5"), caravan(0, YELLOW))]
 
 
-def test_r3_river_grid_matches_spec() -> None:
+def test_r3_river_grid_matches_the_rules_reference() -> None:
+    drawn = rules_text("through_the_desert")
+    assert all(f"row {row:2}   {line}\n" in drawn for row, line in enumerate(RIVER_MAP))
     for players in (3, 4):
         layout = layout_for("river", players)
-        for row, line in enumerate(SPEC_RIVER):
+        for row, line in enumerate(RIVER_MAP):
             cells = line.replace("|", "")
             assert len(cells) == COLS
             # The '|' stands right after the last west-bank cell of the row.
-            assert line.index("|") == SPEC_BANK[row] + 1
+            assert line.index("|") == BANK_LIMITS[row] + 1
             for col, cell in enumerate(cells):
                 h = hex_index(col, row)
                 in_area = players >= 4 or col < 18
                 assert bool(layout.playable >> h & 1) == (cell != "#" and in_area), (col, row)
     full = layout_for("river", 4)
-    assert all(full.playable >> hx(h) & 1 for h in SPEC_CENTRAL)
+    assert all(full.playable >> hx(h) & 1 for h in MIDDLE_MOUNTAINS)
     assert full.oases == layout_for("mountain", 4).oases
     assert full.watering_holes == layout_for("mountain", 4).watering_holes
 
 
 def west(h: int) -> bool:
     col, row = hex_col_row(h)
-    return col <= SPEC_BANK[row]
+    return col <= BANK_LIMITS[row]
 
 
 def test_r3_river_counts_and_banks() -> None:
@@ -381,7 +386,7 @@ def test_r3_river_counts_and_banks() -> None:
 
 
 def test_r3_the_27_river_edges() -> None:
-    expected = {tuple(pair.split("–")) for pair in SPEC_RIVER_EDGES.split(" · ")}
+    expected = {tuple(pair.split("–")) for pair in RIVER_EDGES.split(" · ")}
     assert len(expected) == 27
     for players in (3, 4):
         layout = layout_for("river", players)
@@ -434,14 +439,14 @@ def test_r5_river_does_not_separate_leaders() -> None:
     state = setup(2, board="river")
     act(state, 0, "leader red 9,4")
     reason = rejected(state, 1, "leader blue 10,4")
-    assert "R8" in reason
+    assert reason.endswith("(R8)")
     assert not state.leader_hexes() & region("10,4", "10,5", "8,3", "8,4", "9,3", "9,5")
 
 
 def test_r5_river_does_not_separate_same_colour_caravans() -> None:
     state = camel_position(2, leaders=[(0, "red", "9,4"), (1, "red", "11,4")], board="river")
     assert not legal(state, 1, "camel red 10,5")  # touches seat 0's red across the river
-    assert "R12" in rejected(state, 1, "camel red 10,5")
+    assert rejected(state, 1, "camel red 10,5").endswith("(R12)")
     assert not legal(state, 0, "camel red 10,4")
     assert legal(state, 1, "camel red 11,5")
 
@@ -523,15 +528,15 @@ def test_r8_leader_not_next_to_own_leader() -> None:
     act(state, 0, "leader blue 8,10")
     act(state, 1, "leader green 4,7")
     reason = rejected(state, 0, "leader green 8,9")
-    assert "R8" in reason and "next to another leader" in reason
+    assert reason.endswith("(R8)") and "next to another leader" in reason
     assert legal(state, 0, "leader green 8,8")
 
 
 def test_r8_leader_rules_token_palm_piece_and_spacing() -> None:
     state = setup(2)
     assert legal(state, 0, "leader red 8,10")  # next to a token hex: allowed
-    assert "R7" in rejected(state, 0, "leader red 7,10")  # on a token
-    assert "R8" in rejected(state, 0, "leader red 3,8")  # on a watering hole
+    assert rejected(state, 0, "leader red 7,10").endswith("(R7)")  # on a token
+    assert rejected(state, 0, "leader red 3,8").endswith("(R8)")  # on a watering hole
     assert "palm" in rejected(state, 0, "leader red 3,2")
     assert "next to a palm" in rejected(state, 0, "leader red 3,3")
     act(state, 0, "leader red 8,10")
@@ -561,7 +566,7 @@ def test_r10_first_leader_colours_differ_in_round_1_only() -> None:
     assert offered() == set(COLOURS)
     act(state, 0, "leader blue 8,10")
     assert offered() == set(COLOURS) - {"blue"}
-    assert "R10" in rejected(state, 1, "leader blue 13,9")
+    assert rejected(state, 1, "leader blue 13,9").endswith("(R10)")
     act(state, 1, "leader green 4,7")
     assert offered() == {"red", "yellow", "white"}
     act(state, 2, "leader red 10,10")
@@ -614,7 +619,7 @@ def test_r11_round1_offers_follow_the_matching_rule_for_every_removal() -> None:
 def test_r11_removed_colour_distinct_and_never_a_caravan() -> None:
     state = setup(5)
     act(state, 0, "remove-leader red")
-    assert "R11" in rejected(state, 1, "remove-leader red")
+    assert rejected(state, 1, "remove-leader red").endswith("(R11)")
     for seat, colour in ((1, "blue"), (2, "green"), (3, "yellow")):
         act(state, seat, f"remove-leader {colour}")
     assert state.legal_actions() == [parse_action("remove-leader white")]
@@ -630,7 +635,7 @@ def test_r11_removed_colour_distinct_and_never_a_caravan() -> None:
     seat = camel_state.current_player()
     colour = COLOURS[camel_state.removed[seat]]
     near = bits(NEIGHBOURS[bits(camel_state.leaders)[0]] & camel_state.free)[0]
-    assert "R11" in rejected(camel_state.clone(), None, f"camel {colour} {hex_name(near)}")
+    assert rejected(camel_state.clone(), None, f"camel {colour} {hex_name(near)}").endswith("(R11)")
 
 
 # -- R12–R16: camels ------------------------------------------------------------------------------
@@ -641,10 +646,10 @@ def test_r12_each_condition_has_its_reason() -> None:
         camels=[(0, "red", "12,5")],
     )
     assert "not next to your red caravan (R12)" in rejected(state, 0, "camel red 3,6")
-    assert "holds a palm" in rejected(state, 0, "camel red 12,6")
+    assert rejected(state, 0, "camel red 12,6").endswith("a palm stands on 12,6 (R12)")
     assert "already holds a piece" in rejected(state, 0, "camel red 12,4")
     assert "touches seat 1's red caravan (R12)" in rejected(state, 0, "camel red 13,5")
-    assert "not a hex of the board" in rejected(state, 0, "camel red 6,6")
+    assert rejected(state, 0, "camel red 6,6").endswith("6,6 is a mountain or off the map (R1)")
     assert legal(state, 0, "camel red 11,5")  # a token hex is allowed
     assert legal(state, 0, "camel red 11,4")  # touching seat 1's blue is allowed
     state.supply[RED] = 0
@@ -692,7 +697,7 @@ def test_r13_three_players_one_one_two() -> None:
 
 
 @pytest.mark.parametrize(("players", "board", "seed"), GAMES, ids=game_ids())
-def test_r14_r20_who_acts_next_follows_spec_5_2(players: int, board: str, seed: int) -> None:
+def test_r14_r20_who_acts_next_after_each_camel(players: int, board: str, seed: int) -> None:
     states, actions = random_game(players, board, seed)
     singles = 1 if players == 2 else 2
     turn_number = -1
@@ -805,8 +810,8 @@ def test_r18_closed_regions_are_permanent() -> None:
         assert action % HEXES not in bits(closed_mask(before))
     state = two_pockets()
     act(state, 0, "camel red 8,1")
-    assert "R18" in rejected(state, 0, "camel red 8,0")
-    assert "R18" in rejected(state, 0, "camel red 7,1")
+    assert rejected(state, 0, "camel red 8,0").endswith("(R18)")
+    assert rejected(state, 0, "camel red 7,1").endswith("(R18)")
     act(state, 0, "camel red 9,1")  # closes nothing more, re-evaluates nothing
     assert len(state.closed_regions) == 2
 
@@ -888,18 +893,18 @@ def test_r20b_game_ends_when_no_legal_placement() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_r21_camel_supply_per_colour(players: int) -> None:
     state = setup(players)
-    assert state.supply == [SPEC_SUPPLY[players]] * NUM_COLOURS
+    assert state.supply == [CAMELS_PER_COLOUR[players]] * NUM_COLOURS
     counts = state.component_counts()
-    assert all(counts[f"camels {c}"] == SPEC_SUPPLY[players] for c in COLOURS)
+    assert all(counts[f"camels {c}"] == CAMELS_PER_COLOUR[players] for c in COLOURS)
 
 
 @pytest.mark.parametrize(
     ("players", "camel_bound", "longest"), [(2, 107, 5 + 33 + 10 + 107), (5, 147, 222)]
 )
 def test_r21_supply_bounds_the_game_length(players: int, camel_bound: int, longest: int) -> None:
-    # Spec §8: camel placements ≤ 5·(S−1) + 2; the longest history adds palms, tokens,
+    # R20(a), R21: camel placements ≤ 5·(S−1) + 2; the longest history adds palms, tokens,
     # removals and leaders (5 + 45 + 5 + 20 + 147 = 222 with 5 players).
-    assert 5 * (SPEC_SUPPLY[players] - 1) + 2 == camel_bound
+    assert 5 * (CAMELS_PER_COLOUR[players] - 1) + 2 == camel_bound
     game = serai.load_game("through_the_desert", players=players)
     assert game.max_game_length() == longest
 
@@ -958,7 +963,7 @@ def test_r24_token_values_seen_only_by_their_owner() -> None:
 def test_r25_setup_chance_and_first_player(players: int, candidates: int) -> None:
     state = serai.load_game("through_the_desert", players=players).new_initial_state()
     assert isinstance(state, ThroughTheDesertState)
-    expected_palms = sorted(hx(h) for h in SPEC_OASES[:candidates])
+    expected_palms = sorted(hx(h) for h in OASIS_HEXES[:candidates])
     for draw in range(5):
         outcomes = state.chance_outcomes()
         assert len(outcomes) == candidates - draw

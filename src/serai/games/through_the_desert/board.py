@@ -1,4 +1,4 @@
-"""Static board data of Through the Desert (spec §3), built once at import.
+"""Static board data of Through the Desert (R1–R3), built once at import.
 
 Hexes are flat-topped in odd-q offset layout, written ``col,row``; a hex's index is
 ``23*row + col``. Sets of hexes are Python ints used as bitboards (bit ``index``).
@@ -25,8 +25,8 @@ SHADED_FIRST_COL = 18
 COLOURS = ("blue", "green", "red", "yellow", "white")
 NUM_COLOURS = len(COLOURS)
 
-# R1: the mountain side, reconstructed (spec §3.2). '#' blocked, 'O' oasis hex,
-# 'w' watering-hole hex, '.' plain desert.
+# R1: the mountain side, reconstructed; the map under *Components* in the rules reference.
+# '#' blocked, 'O' oasis hex, 'w' watering-hole hex, '.' plain desert.
 MOUNTAIN_GRID = (
     "##.w.....###....w##...#",
     "#......w...w..w...w.w.#",
@@ -46,7 +46,7 @@ MOUNTAIN_GRID = (
 # R3: on the river side the central mountains are desert.
 CENTRAL_MOUNTAINS = ((5, 6), (6, 6), (5, 7), (6, 7), (7, 7), (8, 7), (9, 7))
 
-# R3: hex (c, r) is on the west bank when c <= RIVER_BANK[r] (spec §3.4).
+# R3: hex (c, r) is on the west bank when c <= RIVER_BANK[r].
 RIVER_BANK = (8, 8, 8, 9, 9, 9, 10, 10, 9, 9, 8, 8, 8)
 
 
@@ -64,7 +64,7 @@ def hex_name(index: Hex) -> str:
 
 
 def _is_number(text: str) -> bool:
-    """Plain ASCII decimal without leading zeros: the only way spec §9 writes numbers."""
+    """Plain ASCII decimal without leading zeros: the only way the notation writes numbers."""
     return text.isascii() and text.isdecimal() and str(int(text)) == text
 
 

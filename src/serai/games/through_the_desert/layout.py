@@ -4,7 +4,7 @@ Everything here follows from the game's options (board side, player count) alone
 hexes are drawn, where their centres lie, their printed terrain, and the river's edges.
 Pieces, palms, tokens and closed regions change during a game and come from the view.
 
-Hexes are flat-topped in odd-q layout (spec §3.1) with size 1 (centre to corner), so the
+Hexes are flat-topped in odd-q layout (*Notation*) with size 1 (centre to corner), so the
 centre of ``col,row`` is at ``x = 1.5 * col``, ``y = √3 * (row + (col % 2) / 2)``.
 
 >>> data = board_layout("mountain", 3)
@@ -44,7 +44,7 @@ SQRT3 = math.sqrt(3.0)
 
 
 def hex_centre(col: int, row: int) -> tuple[float, float]:
-    """The centre of ``col,row`` for hex size 1 (spec §3.1).
+    """The centre of ``col,row`` for hex size 1.
 
     >>> hex_centre(1, 0)
     (1.5, 0.866)

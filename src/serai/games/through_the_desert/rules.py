@@ -1,11 +1,11 @@
-"""Through the Desert: the state and its rules (spec ``through_the_desert.md``).
+"""Through the Desert: the state and its rules (``docs/rules/through_the_desert.md``).
 
 The state is flat: bitboards (ints over the 299 hex indices) and short lists. A caravan
 is indexed ``seat * 5 + colour`` (R9). Each caravan keeps its ``zone``, the hexes next to
 any of its pieces, so a camel's legal hexes are ``zone & free`` minus the zones of the
 other players' caravans of that colour (R12) with no scan of the board.
 
-Integer actions (people and records read the notation of spec §9 instead):
+Integer actions (people and records read the notation of the rules reference instead):
 
 - ``0 .. 1494``: camel, ``colour * 299 + hex`` (``camel red 7,3``);
 - ``1495 .. 2989``: leader, ``1495 + colour * 299 + hex`` (``leader blue 8,10``);
@@ -102,6 +102,10 @@ def leaders_per_player(players: int) -> int:
 def single_camel_turns(players: int) -> int:
     """R13: the first camel turn of seats 0 and 1 (2 players: seat 0 only) has one camel."""
     return 1 if players == 2 else 2
+
+
+def _no_such_action(action: ActionId) -> str:
+    return f"there is no action {action}: actions are numbered 0 to {NUM_ACTIONS - 1}"
 
 
 def _can_match(seats: range, colours: int, held: list[int]) -> bool:
@@ -508,7 +512,7 @@ class ThroughTheDesertState(State):
         self.area[seat] += (region & ~self.palms).bit_count()  # R17(c)
 
     def _after_camel(self) -> None:
-        """Who acts next after a camel (spec §5.2, R14, R20)."""
+        """Who acts next after a camel (R13, R14, R20)."""
         self.placed += 1
         seat = self.player
         if self.placed < self.camels_this_turn():
@@ -526,7 +530,7 @@ class ThroughTheDesertState(State):
     # -- notation -------------------------------------------------------------------
     def action_to_string(self, action: ActionId) -> str:
         if not 0 <= action < NUM_ACTIONS:
-            raise GameError(f"{action} is outside the action space 0..{NUM_ACTIONS - 1}")
+            raise GameError(_no_such_action(action))
         if action < LEADER_BASE:
             colour, h = divmod(action - CAMEL_BASE, HEXES)
             return f"camel {COLOURS[colour]} {hex_name(h)}"
@@ -551,48 +555,58 @@ class ThroughTheDesertState(State):
 
     def why_illegal(self, action: ActionId) -> str:
         if not 0 <= action < NUM_ACTIONS:
-            return f"{action} is outside the action space 0..{NUM_ACTIONS - 1}"
+            return _no_such_action(action)
         text = self.action_to_string(action)
         phase = self.phase
-        if phase <= SETUP_TOKENS:
-            return f"{text!r} is not a possible outcome of this setup draw"
+        if phase == SETUP_PALMS:
+            return (
+                f"{text!r} is not a possible outcome of this setup draw: a palm goes on an "
+                "oasis hex in play that has none yet (R25)"
+            )
+        if phase == SETUP_TOKENS:
+            where = hex_name(self.token_hexes[self.dealt])
+            return (
+                f"{text!r} is not a possible outcome of this setup draw: the next token goes "
+                f"on {where}, with a value still among the undealt tokens (R6)"
+            )
         if phase == OVER:
             return "the game is over"
         expected = {
-            CAMELS: (CAMEL_BASE, LEADER_BASE, "camel phase: place a camel"),
-            LEADERS: (LEADER_BASE, REMOVE_BASE, "leader phase: place a leader"),
+            CAMELS: (CAMEL_BASE, LEADER_BASE, "camel phase: place a camel (R12)"),
+            LEADERS: (LEADER_BASE, REMOVE_BASE, "leader phase: place a leader (R8)"),
             REMOVAL: (
                 REMOVE_BASE,
                 PALM_BASE,
-                "before the leader phase each seat removes a leader (R11)",
+                "start of a 5-player game: each player first sets one leader aside (R11)",
             ),
         }[phase]
         if not expected[0] <= action < expected[1]:
             return f"{text!r} does not fit now: this is the {expected[2]}"
         seat = self.player
         if phase == REMOVAL:
-            return f"{text!r}: an earlier seat already removed that colour (R11)"
+            return f"{text!r}: an earlier player already set that colour aside (R11)"
         colour, h = divmod(action - expected[0], HEXES)
         name = COLOURS[colour]
         where = hex_name(h)
+        # R8 says where a leader may stand, R12 where a camel may go.
+        ruling = "R8" if phase == LEADERS else "R12"
         if not self.layout.playable >> h & 1:
             if SHADED >> h & 1 and not self.layout.full:
-                return (
-                    f"{text!r}: {where} is in the shaded area, off the board with 2–3 players (R2)"
-                )
-            return f"{text!r}: {where} is not a hex of the board (mountain or map edge)"
+                return f"{text!r}: {where} is in the shaded area, not in play with 2–3 players (R2)"
+            side = "R3" if self.layout.river else "R1"
+            return f"{text!r}: {where} is a mountain or off the map ({side})"
         if self.palms >> h & 1:
-            return f"{text!r}: {where} holds a palm (R8, R12)"
+            return f"{text!r}: a palm stands on {where} ({ruling})"
         if self.occupied >> h & 1:
-            return f"{text!r}: {where} already holds a piece (R8, R12)"
+            return f"{text!r}: {where} already holds a piece ({ruling})"
         if phase == LEADERS:
             return self._why_leader_illegal(text, seat, colour, h)
         if self.closed >> h & 1:
-            return f"{text!r}: {where} lies in a closed region (R18)"
+            return f"{text!r}: {where} lies in a region that is already closed (R18)"
         if not self.supply[colour]:
             return f"{text!r}: no {name} camels are left in the supply (R12)"
         if self.removed[seat] == colour:
-            return f"{text!r}: you removed your {name} leader, so you have no {name} caravan (R11)"
+            return f"{text!r}: you set your {name} leader aside and have no {name} caravan (R11)"
         caravan = seat * NUM_COLOURS + colour
         if not self.zone[caravan] >> h & 1:
             return f"{text!r}: {where} is not next to your {name} caravan (R12)"
@@ -603,20 +617,23 @@ class ThroughTheDesertState(State):
 
     def _why_leader_illegal(self, text: str, seat: Seat, colour: int, h: Hex) -> str:
         name = COLOURS[colour]
+        where = hex_name(h)
         if self.removed[seat] == colour:
-            return f"{text!r}: you removed your {name} leader (R11)"
+            return f"{text!r}: you set your {name} leader aside (R11)"
         if not self.held[seat] >> colour & 1:
-            return f"{text!r}: your {name} leader is already on the board"
+            return f"{text!r}: your {name} leader is already on the board (R10)"
         if self.leader_round == 0 and self.round1 >> colour & 1:
-            return f"{text!r}: an earlier player placed {name} in round 1 (R10)"
+            return f"{text!r}: an earlier player already opened {name} in round 1 (R10)"
         if not self.leader_colours(seat) >> colour & 1:
-            return f"{text!r}: it would leave a later seat with no first-leader colour (R11)"
+            return f"{text!r}: a later player would be left with no colour to open (R11)"
         if self.tokens >> h & 1:
-            return f"{text!r}: {hex_name(h)} holds a watering-hole token (R7, R8)"
+            if self.layout.oases >> h & 1:
+                return f"{text!r}: {where} is an oasis without a palm, so it holds a token (R7)"
+            return f"{text!r}: {where} holds a watering-hole token (R8)"
         if self.palm_zone >> h & 1:
-            return f"{text!r}: {hex_name(h)} is next to a palm (R8)"
+            return f"{text!r}: {where} is next to a palm (R8)"
         if self.leader_zone >> h & 1:
-            return f"{text!r}: {hex_name(h)} is next to another leader (R8)"
+            return f"{text!r}: {where} is next to another leader, yours count too (R8)"
         return f"{text!r} is not legal now"
 
     # -- scoring --------------------------------------------------------------------
@@ -642,7 +659,7 @@ class ThroughTheDesertState(State):
         return awards
 
     def score_breakdown(self) -> list[dict[str, int]]:
-        """Per seat the spec §8 keys; ``caravan`` counts only once the game is over."""
+        """Per seat the parts of the score; ``caravan`` counts only once the game is over."""
         awards = self.caravan_awards() if self.phase == OVER else [0] * self.n
         out = []
         for seat in range(self.n):
@@ -671,14 +688,14 @@ class ThroughTheDesertState(State):
 
     # -- information ----------------------------------------------------------------
     def view(self, seat: Seat | None) -> dict[str, Any]:
-        """R24, spec §7: claimed token values only to their owner until the end."""
+        """R24: claimed token values only to their owner until the end."""
         return table_view(self, seat)
 
     def observation(self, seat: Seat | None) -> list[float]:
         return observation(self, seat)
 
     def resample_hidden(self, seat: Seat, rng: random.Random) -> ThroughTheDesertState:
-        # Spec §7: every token value is in the public history, so with perfect recall
+        # R24: every token value is in the public history, so with perfect recall
         # nothing is hidden from a seat and no resampling is needed.
         return self.clone()
 
@@ -760,7 +777,7 @@ class ThroughTheDesert(Game):
         layout = layout_for(str(self.options["board"]), n)
         token_hexes = (layout.watering_holes | layout.oases).bit_count() - PALMS
         removals = n if n == 5 else 0
-        camel_bound = NUM_COLOURS * (SUPPLY[n] - 1) + 2  # spec §8
+        camel_bound = NUM_COLOURS * (SUPPLY[n] - 1) + 2  # R20(a): one turn after a colour runs out
         return PALMS + token_hexes + removals + n * leaders_per_player(n) + camel_bound
 
     def observation_size(self) -> int:
@@ -785,7 +802,7 @@ def action_hexes(actions: Iterable[ActionId]) -> Mask:
 
 
 def parse_action(text: str) -> ActionId | None:
-    """The action id written as ``text`` in spec §9 notation, legal or not.
+    """The action id written as ``text`` in the game's notation, legal or not.
 
     >>> parse_action("camel red 7,3") == 2 * 299 + 3 * 23 + 7
     True

@@ -1,4 +1,4 @@
-"""What each seat may see (spec §7): the one place where hidden values are filtered.
+"""What each seat may see (R24): the one place where hidden values are filtered.
 
 Claimed watering-hole tokens lie face down (R24): a seat sees its own token values and
 only the count of everyone else's, until the final scoring reveals them all.
