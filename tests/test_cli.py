@@ -379,3 +379,53 @@ def test_bench_bots_sets_ours_beside_openspiel(tmp_path: Path) -> None:
         str(three),
     )
     assert json.loads(three.read_text())["players"] == 3
+
+
+def test_rules_lists_every_game_with_its_command() -> None:
+    out = run("rules")
+    for name in serai.list_games():
+        assert f"serai rules {name}: {serai.game_info(name).title}" in out
+
+
+def test_rules_prints_the_whole_rules_reference() -> None:
+    out = run("rules", GAME)
+    assert "Through the Desert — rules" in out
+    assert "End and scoring" in out and "Notation" in out
+    assert "R1 — The mountain side" in out and "R29 — Default options" in out
+
+
+@pytest.mark.parametrize("ruling", ["R3", "r3", "3"])
+def test_rules_prints_one_ruling(ruling: str) -> None:
+    out = run("rules", GAME, ruling)
+    assert "R3 — The river side" in out and "west bank" in out
+    assert "R2 —" not in out and "R4 —" not in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("chess",), "unknown game 'chess'; known games: desert_sons"),
+        (("chess", "R3"), "unknown game 'chess'"),
+        ((GAME, "R30"), "through_the_desert has no ruling R30; its rulings are R1–R29"),
+        ((GAME, "rule3"), "'rule3' is not a ruling number; write it as R12 or 12"),
+    ],
+)
+def test_rules_of_an_unknown_game_or_ruling_is_one_line_and_code_2(
+    args: tuple[str, ...], message: str
+) -> None:
+    out = run("rules", *args, code=2)
+    assert out.startswith("error:") and message in out
+    assert len(out.strip().splitlines()) == 1
+
+
+def test_play_rules_command_and_the_hint_after_an_illegal_action() -> None:
+    # In the leader phase a camel is refused under R8; the player is told how to read it.
+    typed = "help\ncamel red 0,0\nrules R8\nrules R99\nrules\nquit\n"
+    out = run("play", GAME, "--seats", "human,random", "--seed", "3", input=typed)
+    assert "rules: the rules of this game; 'rules R12' shows ruling R12 alone" in out
+    assert "this is the leader phase: place a leader (R8)" in out
+    assert "type 'rules R8' to read the ruling" in out
+    assert "R8 — Where a leader may stand" in out and "not next to a palm" in out
+    assert "through_the_desert has no ruling R99; its rulings are R1–R29" in out
+    assert "Through the Desert — rules" in out and "R29 — Default options" in out
+    assert "game abandoned" in out

@@ -1,8 +1,9 @@
-"""The ``serai`` command: list games, play in the terminal, replay, simulate, benchmark.
+"""The ``serai`` command: list games, read their rules, play in the terminal, replay,
+simulate, benchmark.
 
 Games are reached only through the registry and the engine contract, so every
 registered game works here unchanged. Errors a user can cause (bad game, option, seat,
-file, illegal action) print one red line and exit with code 1.
+file, illegal action) print one red line and exit with code 1 (``serai rules``: 2).
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
+from serai import rulebook
 from serai.bots import BOT_KINDS, make_bot
 from serai.engine import (
     ActionId,
@@ -76,15 +79,15 @@ def _console() -> Console:
 
 
 @contextmanager
-def _clean_errors() -> Iterator[None]:
-    """Turn errors a user can cause into one red line and exit code 1."""
+def _clean_errors(exit_code: int = 1) -> Iterator[None]:
+    """Turn errors a user can cause into one red line and ``exit_code``."""
     try:
         yield
     except (GameError, OSError) as error:
         Console(stderr=True, highlight=False).print(
             f"[bold red]error:[/] {escape(str(error))}", soft_wrap=True
         )
-        raise typer.Exit(1) from None
+        raise typer.Exit(exit_code) from None
 
 
 def parse_options(pairs: Sequence[str] | None) -> dict[str, OptionValue]:
@@ -351,6 +354,26 @@ def play_command(
         if save is not None:
             _write_json(save, record.to_json())
             console.print(f"record saved to {escape(str(save))}")
+
+
+@app.command("rules")
+def rules_command(
+    game: Annotated[
+        str | None, typer.Argument(help="Game name (see `serai games`); none: list the games.")
+    ] = None,
+    ruling: Annotated[
+        str | None, typer.Argument(help="One ruling, such as R12; none: the whole rules.")
+    ] = None,
+) -> None:
+    """Read a game's rules reference, or one of its numbered rulings, in the terminal."""
+    console = _console()
+    # A name or number that does not exist is a usage error: exit code 2, as for typer's own.
+    with _clean_errors(exit_code=2):
+        if game is None:
+            for name in list_games():
+                console.print(f"[bold]serai rules {name}[/]: {escape(game_info(name).title)}")
+            return
+        console.print(Markdown(rulebook.markdown(game, ruling)))
 
 
 def _check_writable(path: Path | None) -> None:

@@ -13,9 +13,11 @@ from contextlib import contextmanager
 
 from rich.columns import Columns
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.markup import escape
 
-from serai.engine import ActionId, IllegalActionError, State
+from serai import rulebook
+from serai.engine import ActionId, GameError, IllegalActionError, State
 
 MENU_LIMIT = 40
 """Up to this many legal actions are shown as a numbered menu; more are grouped."""
@@ -28,6 +30,7 @@ COMMANDS = {
     "moves": "every legal action, numbered (also: list)",
     "board": "show the board again",
     "secret": "on a shared screen: your own hidden values (others look away)",
+    "rules": "the rules of this game; 'rules R12' shows ruling R12 alone",
     "quit": "abandon the game",
 }
 
@@ -131,6 +134,8 @@ class TerminalHuman:
                 self.show_choices(texts)
             elif command == "secret":
                 self.show_secret(state)
+            elif command == "rules" or command.startswith("rules "):
+                self.show_rules(state, command.removeprefix("rules").strip() or None)
             elif command.isdecimal():
                 number = int(command)
                 if 1 <= number <= len(actions):
@@ -144,6 +149,7 @@ class TerminalHuman:
                     return state.string_to_action(" ".join(line.split()).lower())
                 except IllegalActionError as error:
                     self.console.print(f"[red]illegal:[/] {escape(str(error))}")
+                    self.show_rules_hint(error.reason)
 
     def read(self, prompt: str, choices: Sequence[str]) -> str:
         """One line of input, stripped; end of input or Ctrl-C raise :class:`QuitGame`."""
@@ -168,6 +174,21 @@ class TerminalHuman:
         """This seat's own view, asked for on purpose on a shared screen."""
         seat = state.current_player()
         self.console.print(state.render(markup=True, seat=seat), soft_wrap=True)
+
+    def show_rules(self, state: State, ruling: str | None) -> None:
+        """The game's rules reference, or one ruling of it (``ruling`` such as ``R12``)."""
+        try:
+            text = rulebook.markdown(state.game.info.name, ruling)
+        except GameError as error:
+            self.console.print(f"[red]{escape(str(error))}[/]")
+            return
+        self.console.print(Markdown(text))
+
+    def show_rules_hint(self, reason: str) -> None:
+        """After an illegal action: how to read the rulings its reason cites."""
+        commands = [f"'rules R{number}'" for number in rulebook.cited(reason)]
+        if commands:
+            self.console.print(f"[dim]type {' or '.join(commands)} to read the ruling[/]")
 
     def show_choices(self, texts: Sequence[str]) -> None:
         """A numbered menu of few choices, or the choices grouped by their leading words."""
