@@ -1,4 +1,8 @@
-"""In the Realm of the Desert Sons (Klaus Teuber), spec ``shared/specs/desert_sons.md``."""
+"""In the Realm of the Desert Sons (Klaus Teuber).
+
+The rules for players: ``docs/rules/desert_sons.md``; in the terminal:
+``serai rules desert_sons``.
+"""
 
 from serai.games.desert_sons.rules import (
     INFO,

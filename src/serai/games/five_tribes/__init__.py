@@ -1,4 +1,8 @@
-"""Five Tribes (Bruno Cathala), spec ``shared/specs/five_tribes.md``."""
+"""Five Tribes (Bruno Cathala).
+
+The rules for players: ``docs/rules/five_tribes.md``; in the terminal:
+``serai rules five_tribes``.
+"""
 
 from serai.games.five_tribes.actions import parse_action
 from serai.games.five_tribes.rules import INFO, FiveTribes, FiveTribesState

@@ -1,4 +1,8 @@
-"""Nomads of Arabia (Kris Gould), spec ``shared/specs/nomads_of_arabia.md``."""
+"""Nomads of Arabia (Kris Gould).
+
+The rules for players: ``docs/rules/nomads_of_arabia.md``; in the terminal:
+``serai rules nomads_of_arabia``.
+"""
 
 from serai.games.nomads_of_arabia.rules import (
     INFO,

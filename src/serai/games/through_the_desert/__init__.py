@@ -1,4 +1,8 @@
-"""Through the Desert (Reiner Knizia), spec ``shared/specs/through_the_desert.md``."""
+"""Through the Desert (Reiner Knizia).
+
+The rules for players: ``docs/rules/through_the_desert.md``; in the terminal:
+``serai rules through_the_desert``.
+"""
 
 from serai.games.through_the_desert.rules import (
     INFO,
