@@ -1,9 +1,11 @@
 """A slow, obvious Five Tribes reference: movement by brute force over walks and drops.
 
-Nothing here uses the engine's colour masks or ``ENDS`` table: neighbours come from the
-spec §3.1 coordinates, and a move is legal when some sequence of steps (R3: no immediate
+Nothing here uses the engine's colour masks or ``ENDS`` table: neighbours come from the grid
+coordinates (see Notation), and a move is legal when some sequence of steps (R3: no immediate
 backtrack) and drops (one per step) ends with the last meeple on a tile that already holds
-its colour (R1). Scoring is spec §8 with Al-Amin's wilds tried over every multiset.
+its colour (R1). Final scoring goes part by part, Al-Amin's wilds tried over every multiset.
+The end of the game is R34 and R35 read directly: a round is the last one when a seat is out
+of camels or the board had no move after one of its turns ended.
 """
 
 from __future__ import annotations
@@ -88,6 +90,12 @@ def pick_tiles(state: FiveTribesState) -> list[int]:
     return out
 
 
+def last_round(state: FiveTribesState, stuck_after_an_end: bool) -> bool:
+    """R34, R35: the round just played is the last one when a seat has placed its last
+    camel, or when the board offered no legal move after one of the round's turns ended."""
+    return stuck_after_an_end or 0 in state.camels_left
+
+
 def drop_ok(board: Board, t: int, came_from: int, hand: tuple[int, ...], x: int) -> bool:
     rest = (*hand[:x], hand[x] - 1, *hand[x + 1 :])
     if sum(rest) == 0:
@@ -157,7 +165,7 @@ def merchandise(counts: list[int], wilds: int) -> int:
 
 
 def final_scores(state: FiveTribesState) -> list[int]:
-    """Spec §8 category by category."""
+    """The final scoring, part by part (End and scoring)."""
     n = state.n
     out = []
     for seat in range(n):
@@ -193,7 +201,7 @@ def blue_in_block(state: FiveTribesState, t: int) -> int:
 
 
 def kill_texts(state: FiveTribesState) -> set[str]:
-    """Spec §5.7 KILL node, from the table: targets in range, held targets, Iblis."""
+    """The Assassins' choices (R10–R13, R22): targets in range, held targets, Iblis."""
     seat = state.actor
     k = state.collected
     fakirs = state.hand[seat * NUM_CARDS + NUM_CARDS - 1]
@@ -239,14 +247,14 @@ def kill_texts(state: FiveTribesState) -> set[str]:
                 sum(state.meeples[5 * t : 5 * t + 5]) >= 2 and distance(t) <= k + left
                 for t in range(TILES)
             )
-            held = any(state.viziers[s] + state.elders[s] >= 2 for s in targets)
-            if tiles or held:
+            pairs_held = any(state.viziers[s] + state.elders[s] >= 2 for s in targets)
+            if tiles or pairs_held:
                 out.add(f"use iblis {pay}")
     return out
 
 
 def bid_texts(state: FiveTribesState) -> set[str]:
-    """Spec §5.3 and R25, R30, straight from the table."""
+    """The bids of R25 and R30, read straight from the rulings."""
     seat = state.actor
     gold = state.gold[seat]
     costs = (18, 12, 8, 5, 3, 1, 0, 0, 0)

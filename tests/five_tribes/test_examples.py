@@ -1,4 +1,4 @@
-"""Every example of spec §10 (E1–E12) on board X, with the spec's expected results."""
+"""Every worked example of the rules (E1–E12 and E10b) on board X, with its expected results."""
 
 from __future__ import annotations
 
@@ -415,6 +415,30 @@ def test_e10_no_legal_move_at_the_start_of_a_turn() -> None:
         act(state, state.action_to_string(state.legal_actions()[0]))
     act(state, "end")
     assert state.is_terminal()
+
+
+def test_example_e10b_the_board_runs_out_of_moves_in_the_middle_of_a_round() -> None:
+    state = board_x(3)
+    put(state, "0,0", "red")
+    put(state, "1,0", "red")
+    start_turn(state, 0, 1, 2)
+    for text in ("pick 0,0", "step 1,0", "drop red"):
+        act(state, text)
+    assert state.bag[4] == 18 and sum(state.tile_total) == 0  # p0 took both Assassins
+    assert state.phase == TILE_NODE  # nothing left to kill: no KILL node
+    assert state.camel[tx("1,0")] == 0
+    assert legal(state) == {"buy fish", "pass"}  # the Small Market's action, or pass
+    act(state, "pass")
+    assert (legal(state), state.final_round) == ({"end"}, False)
+    act(state, "end")
+    assert state.final_round  # no tile holds a meeple, so none is a legal start tile
+    for seat in (1, 2):
+        assert state.current_player() == seat and state.phase == FINAL
+        assert legal(state) == {"end"}  # a no-move turn
+        act(state, "end")
+    assert state.is_terminal() and state.round == 1  # no clean-up draws, no BID node
+    after_p0 = [state.action_to_string(a) for a in state.history()[-3:]]
+    assert after_p0 == ["end", "end", "end"]
 
 
 def test_e11_builders_with_fakirs_and_echidna() -> None:

@@ -3,6 +3,8 @@
 Movement legality (R1, R3, R4, R5) is compared node by node over seeded random games,
 late-game positions included, and on crowded random boards; for small hands the whole tree
 of the fast generator is walked and must give exactly the brute-forced complete moves.
+Whole games also check, round by round, that the game ends exactly where the reference's
+reading of R34 and R35 says it must.
 """
 
 from __future__ import annotations
@@ -47,10 +49,30 @@ def check_movement_node(state: FiveTribesState) -> None:
         assert [a - A.DROP for a in legal] == reference.drop_colours(state)
 
 
+class EndWatch:
+    """Follows a game's rounds and checks where it ends against ``reference.last_round``."""
+
+    def __init__(self, state: FiveTribesState) -> None:
+        self.round = state.round
+        self.stuck = False
+
+    def after(self, state: FiveTribesState, action: int) -> None:
+        """Call after every action applied to ``state``."""
+        if action == A.END:
+            self.stuck |= not reference.pick_tiles(state)
+        if state.is_terminal():
+            assert reference.last_round(state, self.stuck)
+        elif state.round != self.round:
+            assert not reference.last_round(state, self.stuck)  # a new round may start
+            self.round = state.round
+            self.stuck = False
+
+
 def play_checking(game: serai.Game, seed: int) -> FiveTribesState:
     rng = random.Random(seed)
     state = game.new_initial_state()
     assert isinstance(state, FiveTribesState)
+    watch = EndWatch(state)
     while not state.is_terminal():
         if state.is_chance_node():
             action = serai.sample_chance(state, rng)
@@ -59,6 +81,7 @@ def play_checking(game: serai.Game, seed: int) -> FiveTribesState:
             legal = state.legal_actions()
             action = legal[rng.randrange(len(legal))]
         state.apply_action(action)
+        watch.after(state, action)
     return state
 
 
@@ -198,9 +221,12 @@ def test_djinn_rich_games_keep_every_node_completable(players: int, seed: int) -
     state = djinn_rich(players, seed)
     counts = state.component_counts()
     rng = random.Random(seed)
+    watch = EndWatch(state)
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(serai.sample_chance(state, rng))
+            outcome = serai.sample_chance(state, rng)
+            state.apply_action(outcome)
+            watch.after(state, outcome)
             continue
         check_movement_node(state)
         legal = state.legal_actions()
@@ -210,6 +236,8 @@ def test_djinn_rich_games_keep_every_node_completable(players: int, seed: int) -
             assert child.is_terminal() or child.legal_actions(), state.action_to_string(action)
         powers = [a for a in legal if A.action_kind(a) in POWERS]
         choice = powers if powers and rng.random() < 0.6 else legal
-        state.apply_action(choice[rng.randrange(len(choice))])
+        action = choice[rng.randrange(len(choice))]
+        state.apply_action(action)
+        watch.after(state, action)
         assert state.component_counts() == counts
     assert state.scores() == reference.final_scores(state)

@@ -1,4 +1,4 @@
-"""One test (at least) per ruling R1…R41 of spec §6, named after it.
+"""One test (at least) per ruling R1…R41 of ``docs/rules/five_tribes.md``, named after it.
 
 Positions are built on board X (``scenario.py``); the node-by-node cross-check of movement
 against the brute-force reference is ``test_reference.py``.
@@ -618,10 +618,27 @@ def test_r33_fakirs_are_never_sold() -> None:
 # -- end and scoring ------------------------------------------------------------------------------
 
 
-def test_r34_no_legal_move_sets_the_final_round_flag() -> None:
+def test_r34_no_legal_move_at_the_start_of_a_turn_sets_the_final_round_flag() -> None:
     state = board_x(3)
     start_turn(state, 0, 1, 2)
-    assert state.final_round and state.phase == FINAL
+    assert state.final_round and state.phase == FINAL and legal(state) == {"end"}
+
+
+def test_r34_a_board_stuck_after_the_rounds_last_turn_ends_the_game_without_bidding() -> None:
+    # p2 plays the round's last turn, and its move takes the last two meeples off the board.
+    state = board_x(3)
+    put(state, "0,0", "red")
+    put(state, "1,0", "red")
+    start_turn(state, 2)
+    play(state, "pick 0,0", "step 1,0", "drop red", "pass")
+    assert (state.phase, state.final_round) == (FINAL, False)  # camels left: no flag yet
+    gold = state.gold[:]
+    play(state, "end")
+    # Checked after the end, the stuck board makes this round the last (R35): no clean-up
+    # draws and no bidding round, in which a bidder could still pay for a spot.
+    assert state.final_round and state.is_terminal()
+    assert state.round == 1 and state.gold == gold
+    assert state.action_to_string(state.history()[-1]) == "end"
 
 
 def test_r35_the_game_ends_when_the_flagged_round_is_complete() -> None:
@@ -675,6 +692,7 @@ def test_r39_single_choice_nodes_stay_nodes() -> None:
 def test_r40_the_first_bid_order_is_a_chance_event() -> None:
     game = serai.load_game("five_tribes", players=2)
     state = game.new_initial_state()
+    assert isinstance(state, FiveTribesState)
     while state.phase_name != "bid-order":
         state.apply_action(state.legal_actions()[0])
     assert dict(state.chance_outcomes()) == {A.BID_ORDER: 0.5, A.BID_ORDER + 1: 0.5}

@@ -1,9 +1,9 @@
-"""Five Tribes: the state and its rules (spec ``five_tribes.md``).
+"""Five Tribes: the state and its rules (``docs/rules/five_tribes.md``).
 
 The state is flat: per-tile lists indexed ``6r + c`` (meeples as ``5 * tile + colour``),
 per-seat lists, card counts, Djinn bitmasks and a bitmask per meeple colour of the tiles
 holding that colour, kept up to date on every meeple move. With that mask and the table
-``ENDS`` of walk end tiles, the exact completion test of spec §5.5 (R4) is a few bit
+``ENDS`` of walk end tiles, the exact completion test of R4 is a few bit
 operations per candidate, so every movement node lists exactly the completable choices.
 
 A node is one ``phase``. Chance phases come first; ``ret`` is the node a sub-step (PLACE,
@@ -98,7 +98,7 @@ from serai.games.five_tribes.observation import OBSERVATION_SIZE, observation
 from serai.games.five_tribes.render import render
 from serai.games.five_tribes.views import table_view
 
-# Phases. Chance phases first (``phase < BID``), then the decision nodes of spec §5.
+# Phases. Chance phases first (``phase < BID``), then the decisions of a round (A turn).
 (
     DEAL,
     SEED,
@@ -145,7 +145,7 @@ PHASE_NAMES = (
 INFO = GameInfo(
     name="five_tribes",
     title="Five Tribes: The Djinns of Naqala",
-    version="1.0",
+    version="1.1",
     min_players=2,
     max_players=4,
     default_players=4,
@@ -393,7 +393,7 @@ class FiveTribesState(State):
         return self.djinn_owner[djinn] == seat
 
     def is_empty_tile(self, tile: Tile) -> bool:
-        """Spec §1: no meeple, no camel, no Palm Tree and no Palace."""
+        """No meeple, no camel, no Palm Tree and no Palace (R26)."""
         return (
             not self.tile_total[tile]
             and self.camel[tile] < 0
@@ -407,7 +407,7 @@ class FiveTribesState(State):
         return sum(1 for t in bits(BLOCKS[tile]) if BLUE_TILE_TYPES[tile_type[t]])
 
     def p1_options(self, seat: Seat) -> list[int]:
-        """§3.7: E/F payments ``seat`` can make (0 elder, 1 fakir)."""
+        """R21: E/F payments ``seat`` can make (0 elder, 1 fakir)."""
         out = []
         if self.elders[seat]:
             out.append(0)
@@ -416,7 +416,7 @@ class FiveTribesState(State):
         return out
 
     def p2_options(self, seat: Seat) -> list[int]:
-        """§3.7: E+(E/F) payments (0 elder,elder; 1 elder,fakir)."""
+        """R21: E+E/F payments (0 elder,elder; 1 elder,fakir)."""
         elders = self.elders[seat]
         out = []
         if elders >= 2:
@@ -429,7 +429,7 @@ class FiveTribesState(State):
         """R18: the actor owns ``djinn`` and has not used its power this turn."""
         return self.djinn_owner[djinn] == self.actor and not self.used >> djinn & 1
 
-    # -- movement: the exact completion test (spec §5.5, R1, R3, R4) ------------------------------
+    # -- movement: the exact completion test (R1, R3, R4) ---------------------------------------
     def _completable(self, p: Tile, q: int, hand: list[int], m: int, extra: int) -> bool:
         """Completable(p, q, R, N) where N is the board plus one meeple of ``extra`` on p."""
         if m == 0:
@@ -525,7 +525,7 @@ class FiveTribesState(State):
         return SPOT_COST[min(spot + self.discount, 9)]
 
     def _bid_actions(self) -> list[ActionId]:
-        """R30, spec §5.3."""
+        """R30, R25."""
         seat = self.actor
         gold = self.gold[seat]
         free = [i for i in range(1, 7) if self.paid[i - 1] < 0 and self.bid_cost(i) <= gold]
@@ -604,7 +604,7 @@ class FiveTribesState(State):
         return any(self.viziers[s] + self.elders[s] >= 2 for s in self._targets(self.actor))
 
     def _tile_choices(self) -> list[ActionId]:
-        """Spec §5.8, R8, R15–R17, R19."""
+        """The final tile's action: R8, R15–R17, R19."""
         seat = self.actor
         tile = self.final_tile
         kind = self.tile_type[tile]
@@ -648,7 +648,7 @@ class FiveTribesState(State):
         return out
 
     def _place_actions(self) -> list[ActionId]:
-        """Spec §5.9 PLACE: keep the piece on the Bouraq/Enki tile or move it (R19)."""
+        """After Bouraq or Enki: keep the piece on the chosen tile or move it (R19)."""
         tile = self.target
         pays = self.p1_options(self.actor)
         if self.place_palm:
@@ -660,7 +660,7 @@ class FiveTribesState(State):
         )
 
     def _window_actions(self) -> list[ActionId]:
-        """Spec §5.9: every Window Djinn use that can be completed (R5, R18)."""
+        """Every window Djinn use that can be completed (R5, R18)."""
         seat = self.actor
         owner = self.djinn_owner
         used = self.used
@@ -767,7 +767,7 @@ class FiveTribesState(State):
                 for t in range(NUM_TILE_TYPES)
                 if TILE_COUNTS[t] > placed[t]
             ]
-        # ORDER: S3, each seat's markers not yet placed (R40: no fixed first player).
+        # ORDER: the first bid order, by each seat's markers not yet placed (R40).
         each = MARKERS[self.n]
         left = self.markers - len(self.bid_order)
         return [
@@ -955,6 +955,10 @@ class FiveTribesState(State):
         elif action < A.END:
             self._sell(action - A.SELL + 1)
         else:
+            # R34: a board left with no legal move after a turn's end makes this round the
+            # last, so a stuck board never reaches clean-up and another round of bids.
+            if not self.final_round and not self.any_pick():
+                self.final_round = True
             self._next_turn()
 
     # -- bidding (R25, R30) -----------------------------------------------------------------------
@@ -984,11 +988,11 @@ class FiveTribesState(State):
             self._next_turn()
 
     def play_order(self) -> list[Seat]:
-        """The markers still on the Turn Order track, in the order they play (§5.3)."""
+        """The markers still on the Turn Order track, in the order they play (R30)."""
         return [s for s in self.paid if s >= 0] + self.zeros + self.last
 
     def _next_turn(self) -> None:
-        """T1, T2 of the next marker, or the round end (§5.2, R34, R35)."""
+        """The start of the next marker's turn, or the end of the round (R34, R35)."""
         seat = -1
         for i in range(6):
             if self.paid[i] >= 0:
@@ -1005,7 +1009,7 @@ class FiveTribesState(State):
                 self.phase = OVER  # R35
                 return
             self.bid_order = self.next_order
-            self.phase = FILL_ROW  # clean-up (§5.12)
+            self.phase = FILL_ROW  # clean-up (A turn)
             return
         self.next_order.append(seat)
         self.actor = seat
@@ -1055,7 +1059,7 @@ class FiveTribesState(State):
             self.final_round = True  # R34
 
     def _control(self, tile: Tile, colour: int) -> None:
-        """Spec §5.6 and §5.7: pick up the last colour (R2), claim (R7), tribe action."""
+        """Take the tribe (R2), claim the tile (R7), then the tribe action."""
         seat = self.actor
         k = self.meeples[NUM_COLOURS * tile + colour]
         self._remove_meeple(tile, colour, k)
@@ -1090,7 +1094,7 @@ class FiveTribesState(State):
         self.phase = TILE_NODE
 
     def _kill(self, action: ActionId) -> None:
-        """Spec §5.7 kill effects 1–6 (R10–R13, R20, R23)."""
+        """A kill and its effects, in order (R10–R13, R20, R23)."""
         seat = self.actor
         tile = victim_seat = -1
         victims: list[int] = []
@@ -1219,7 +1223,7 @@ class FiveTribesState(State):
         self._pay_p1(seat, pay)
 
     def _use_window_djinn(self, action: ActionId) -> None:
-        """Spec §5.9: a Window Djinn's use; its sub-steps return to this window."""
+        """A window Djinn's use; its sub-steps return to this window (R18)."""
         seat = self.actor
         window = self.phase
         self.ret = window
@@ -1264,7 +1268,7 @@ class FiveTribesState(State):
         self.phase = SIB_DRAW
 
     def _sell(self, mask: int) -> None:
-        """R33, §3.4."""
+        """R33: one suit, paid at its value."""
         seat = self.actor
         types = bits(mask)
         for t in types:
@@ -1279,7 +1283,9 @@ class FiveTribesState(State):
             or not isinstance(action, int)
             or not 0 <= action < A.NUM_ACTIONS
         ):
-            raise GameError(f"{action} is outside the action space 0..{A.NUM_ACTIONS - 1}")
+            raise GameError(
+                f"there is no action number {action}: they run from 0 to {A.NUM_ACTIONS - 1}"
+            )
         return A.ACTION_TEXT[action]
 
     def parse_action(self, text: str) -> ActionId | None:
@@ -1288,16 +1294,15 @@ class FiveTribesState(State):
     def notation_help(self) -> str:
         return (
             "e.g. 'bid 12', 'pick 2,3', 'step 2,4', 'drop red', 'build 1', 'kill 5,3 green', "
-            "'palace 3,2', 'buy fish', 'take-djinn enki elder,fakir', 'sell fish,silk', 'end' "
-            "(spec §9)"
+            "'palace 3,2', 'buy fish', 'take-djinn enki elder,fakir', 'sell fish,silk', 'end'"
         )
 
     def why_illegal(self, action: ActionId) -> str:
         return why_illegal(self, action)
 
-    # -- scoring (§8) -----------------------------------------------------------------------------
+    # -- scoring (End and scoring) ---------------------------------------------------------------
     def score_breakdown(self) -> list[dict[str, int]]:
-        """Per seat the categories of spec §8 on the current state (provisional until the end)."""
+        """Per seat the scoring parts on the current state (provisional until the end)."""
         n = self.n
         owned_djinns: list[list[int]] = [[] for _ in range(n)]
         for djinn, owner in enumerate(self.djinn_owner):
@@ -1367,7 +1372,7 @@ class FiveTribesState(State):
         return totals
 
     def estimate(self) -> list[float]:
-        """The bots' evaluation: :meth:`scores` (spec §8 as if the game ended now, the Vizier
+        """The bots' evaluation: :meth:`scores` (final scoring as if the game ended now, the Vizier
         majority as it stands) plus, before the end, ``FAKIR_VALUE`` per Fakir that final
         scoring ignores (all of them, or the odd one out with Al-Amin): a Fakir still adds
         Builder gold or Assassin range, or stands in for a 2-VP Elder in a Djinn's cost.
@@ -1386,7 +1391,7 @@ class FiveTribesState(State):
             out.append(total + FAKIR_VALUE * idle)
         return out
 
-    # -- information (§7) -------------------------------------------------------------------------
+    # -- information (R32) ------------------------------------------------------------------------
     def view(self, seat: Seat | None) -> dict[str, Any]:
         return table_view(self, seat)
 
@@ -1394,14 +1399,14 @@ class FiveTribesState(State):
         return observation(self, seat)
 
     def resample_hidden(self, seat: Seat, rng: random.Random) -> FiveTribesState:
-        # §7: every gold change is public, so a seat's information state fixes all gold;
+        # R32: every gold change is public, so a seat's information state fixes all gold;
         # draw piles are unordered multisets (R31). Nothing is left to resample.
         return self.clone()
 
     def scramble_hidden(self, seat: Seat | None, rng: random.Random) -> FiveTribesState:
         other = self.clone()
         if self.phase == OVER:
-            return other  # §7: all gold is shown at the end
+            return other  # R32: all gold is shown at the end
         for owner in range(self.n):
             if owner != seat:
                 other.gold[owner] = rng.randrange(0, 200)
@@ -1501,7 +1506,7 @@ class FiveTribes(Game):
         return A.NUM_ACTIONS
 
     def max_game_length(self) -> int:
-        # Setup (§4), then at most 46 rounds (R41): clean-up draws, bids with Kumarbi, and per
+        # Setup, then at most 46 rounds (R41): clean-up draws, bids with Kumarbi, and per
         # turn at most 2 actions per meeple on the board, 7 Window Djinns of 5 actions each in
         # each of 3 windows, tribe and tile actions and 9 sales.
         markers = self.num_players * MARKERS[self.num_players]
