@@ -1,4 +1,4 @@
-"""Building the positions of spec §10 directly: board X, forced chance, pieces placed by hand.
+"""Building the worked examples' positions directly: board X, forced chance, pieces by hand.
 
 Setup is played through the engine with forced outcomes (board X, then meeples, bid order,
 row and display); the board is then cleared back into the bag so an example can put exactly
@@ -21,7 +21,7 @@ from serai.games.five_tribes.board import (
 )
 from serai.games.five_tribes.rules import BID, FiveTribesState
 
-# Spec §10, board X, row by row.
+# Board X of the worked examples, row by row.
 BOARD_X = (
     "oasis small-market village sacred-6 large-market small-market",
     "small-market village sacred-10 oasis small-market sacred-6",

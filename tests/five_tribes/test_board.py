@@ -1,4 +1,4 @@
-"""Component data of spec §2 and §3, checked against the spec's own totals."""
+"""Component data, checked against the totals the rules give (Components)."""
 
 from __future__ import annotations
 

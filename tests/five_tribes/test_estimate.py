@@ -1,4 +1,4 @@
-"""The bots' evaluation ``estimate()``: spec §8 as if the game ended now, plus Fakirs."""
+"""The bots' evaluation ``estimate()``: final scoring as if the game ended now, plus Fakirs."""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Notation of spec §9: round trips, canonical forms, and rejection of everything else."""
+"""Notation: round trips, canonical forms, and rejection of everything else.
+
+Illegal actions are refused with a reason in a player's words that cites its ruling.
+"""
 
 from __future__ import annotations
 
@@ -9,10 +12,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import serai
+from serai import rulebook
 from serai.games.five_tribes import actions as A
 from serai.games.five_tribes.actions import ACTION_TEXT, NUM_ACTIONS, parse_action
 from serai.games.five_tribes.board import CARDS, COLOURS, DJINNS, TILE_TYPES
-from tests.five_tribes.scenario import board_x, give_cards, give_djinn, hold, put, start_turn
+from serai.games.five_tribes.rules import TILE_NODE, FiveTribesState
+from tests.five_tribes.scenario import (
+    at_node,
+    board_x,
+    give_cards,
+    give_djinn,
+    hold,
+    put,
+    start_turn,
+)
 
 COORD = r"[0-5],[0-4]"
 COLOUR = "(" + "|".join(COLOURS) + ")"
@@ -20,7 +33,7 @@ CARD = "(" + "|".join(CARDS) + ")"
 DJINN = "(" + "|".join(re.escape(d) for d in DJINNS) + ")"
 P1 = "(elder|fakir)"
 P2 = "(elder,elder|elder,fakir)"
-# Spec §9: the exact text of each decision and chance outcome.
+# The exact text of each decision and draw (Notation).
 CANONICAL = re.compile(
     rf"bid (18|12|8|5|3|1|0|last)|use kumarbi [1-6]"
     rf"|(pick|step|palace|palm) {COORD}|drop {COLOUR}|build ([0-9]|1[0-8])"
@@ -111,11 +124,11 @@ def test_well_formed_but_illegal_text_is_rejected_with_a_reason() -> None:
     state = board_x(3)
     start_turn(state, 0, 1, 2)
     before = state.to_json()
-    with pytest.raises(serai.IllegalActionError, match=r"BID|FINAL|PICK"):
+    with pytest.raises(serai.IllegalActionError, match="p0 is finishing the turn"):
         state.string_to_action("bid 18")
     with pytest.raises(serai.IllegalActionError, match="R33"):
         state.string_to_action("sell fish")
-    with pytest.raises(serai.IllegalActionError, match="outside the action space"):
+    with pytest.raises(serai.IllegalActionError, match="there is no action number"):
         state.apply_action(NUM_ACTIONS)
     assert state.to_json() == before
 
@@ -131,19 +144,19 @@ def test_reasons_name_the_ruling() -> None:
     put(state, "0,0", "blue", "red", "red")
     put(state, "1,0", "blue")
     start_turn(state, 0, 1)
-    with pytest.raises(serai.IllegalActionError, match="holds no meeple"):
+    with pytest.raises(serai.IllegalActionError, match=r"3,3 holds no meeple \(R4\)"):
         state.string_to_action("pick 3,3")
     state.apply_action(state.string_to_action("pick 0,0"))
     with pytest.raises(serai.IllegalActionError, match="R4"):
         state.string_to_action("step 1,0")
-    with pytest.raises(serai.IllegalActionError, match="not a side neighbour"):
+    with pytest.raises(serai.IllegalActionError, match=r"does not share a side .*\(R3\)"):
         state.string_to_action("step 1,1")
     state.apply_action(state.string_to_action("step 0,1"))
     with pytest.raises(serai.IllegalActionError, match="no yellow meeple"):
         state.string_to_action("drop yellow")
     bidding = board_x(3, bid_order=(0, 1, 2))
     bidding.gold[0] = 4
-    with pytest.raises(serai.IllegalActionError, match="costs 8 gold"):
+    with pytest.raises(serai.IllegalActionError, match=r"costs 8 gold and you have 4 \(R30\)"):
         bidding.string_to_action("bid 8")
 
 
@@ -160,11 +173,67 @@ def test_kill_reasons_name_the_exact_problem() -> None:
     start_turn(state, 0, 1, 2)
     for text in ("pick 3,1", "step 3,2", "drop red"):
         state.apply_action(state.string_to_action(text))
-    with pytest.raises(serai.IllegalActionError, match="R10: 0,0 is 5 steps from 3,2, beyond"):
+    with pytest.raises(serai.IllegalActionError, match=r"0,0 is 5 steps from 3,2, beyond .*R10"):
         state.string_to_action("kill 0,0 yellow")
-    with pytest.raises(serai.IllegalActionError, match="R13: p2 owns Boaz"):
+    with pytest.raises(serai.IllegalActionError, match=r"p2 owns Boaz.*\(R13\)"):
         state.string_to_action("kill p2 yellow")
-    with pytest.raises(serai.IllegalActionError, match="R11: you never kill meeples you hold"):
+    with pytest.raises(serai.IllegalActionError, match="you never kill meeples you hold"):
         state.string_to_action("kill p0 white")
-    with pytest.raises(serai.IllegalActionError, match="R22: a pair kill needs 'use iblis'"):
+    with pytest.raises(serai.IllegalActionError, match="a pair kill needs 'use iblis'"):
         state.string_to_action("kill p1 yellow,yellow")
+
+
+def test_tile_and_djinn_reasons_name_the_exact_problem() -> None:
+    state = board_x(3)
+    give_djinn(state, 0, "enki")
+    hold(state, 0, elders=1)
+    start_turn(state, 0, 1)
+    at_node(state, 0, TILE_NODE, "2,0")  # a Village
+    with pytest.raises(serai.IllegalActionError, match=r"on 2,0, a Village, not a market \(R8\)"):
+        state.string_to_action("buy fish")
+    with pytest.raises(serai.IllegalActionError, match=r"you do not own Bouraq \(R18\)"):
+        state.string_to_action("use bouraq 2,0 elder")
+    with pytest.raises(serai.IllegalActionError, match=r"Enki needs an Oasis.*\(R17\)"):
+        state.string_to_action("use enki 2,0 elder")
+    with pytest.raises(serai.IllegalActionError, match=r"the Palace goes on your final .*\(R8\)"):
+        state.string_to_action("palace 3,0")
+    state.apply_action(state.string_to_action("use enki 0,0 elder"))
+    with pytest.raises(serai.IllegalActionError, match=r"Enki has been used this turn .*\(R18\)"):
+        state.string_to_action("use enki 2,3 fakir")
+    state.gold[0] = 2
+    at_node(state, 0, TILE_NODE, "1,0")  # a Small Market
+    with pytest.raises(serai.IllegalActionError, match=r"costs 3 gold and you have 2 \(R15\)"):
+        state.string_to_action("buy fish")
+
+
+def refusal_states() -> list[FiveTribesState]:
+    """Decision nodes of every kind, from seeded random games of 2, 3 and 4 players."""
+    out = []
+    for players in (2, 3, 4):
+        game = serai.load_game("five_tribes", players=players)
+        record = serai.play(game, [serai.bots.RandomBot(s) for s in range(players)], seed=players)
+        for upto in range(140, len(record), 7):
+            state = serai.replay(record, upto=upto)
+            assert isinstance(state, FiveTribesState)
+            if not state.is_chance_node() and not state.is_terminal():
+                out.append(state)
+    return out
+
+
+CITES_AT_END = re.compile(r"\(R\d+(, R\d+)*\)$")
+WORDS_ONLY = re.compile(r"does not fit now: p\d is |: you hold no \w+ meeple$|there is no seat p")
+
+
+def test_every_refusal_is_in_player_words_and_cites_a_ruling_at_its_end() -> None:
+    rulings = {r.number for r in rulebook.rulings("five_tribes")}
+    states = refusal_states()
+    assert {s.phase_name for s in states} >= {"bid", "pick", "step", "drop", "tile", "final"}
+    for state in states:
+        legal = set(state.legal_actions())
+        for action in range(NUM_ACTIONS):
+            if action in legal:
+                continue
+            reason = state.why_illegal(action)
+            assert not re.search(r"\bspec\b|§|\bnode\b", reason, re.I), reason
+            assert CITES_AT_END.search(reason) or WORDS_ONLY.search(reason), reason
+            assert set(rulebook.cited(reason)) <= rulings, reason

@@ -1,4 +1,4 @@
-"""The text board (``str(state)``, ``render``) and the per-seat view (spec §7, R32)."""
+"""The text board (``str(state)``, ``render``) and the per-seat view (R32)."""
 
 from __future__ import annotations
 

@@ -1,12 +1,12 @@
-"""The integer action space of Five Tribes and its notation (spec §9).
+"""The integer action space of Five Tribes and its notation (``docs/rules/five_tribes.md``).
 
 Chance outcomes and decisions share one space; each kind is a contiguous range starting at
 the base named here (``x`` a tile index ``6r + c``, ``col`` a colour index, ``card`` a card
-index, ``d`` a Djinn index, ``p1``/``p2`` a payment index of §3.7):
+index, ``d`` a Djinn index, ``p1``/``p2`` a payment index, R21):
 
-- ``DEAL_TILE + 8x + type``     ``deal-tile c,r <tile>``        (chance, setup S1)
-- ``DRAW_MEEPLE + 5x + col``    ``draw-meeple c,r <colour>``    (chance, S2 and Anun-Nak)
-- ``BID_ORDER + seat``          ``bid-order p<seat>``           (chance, S3)
+- ``DEAL_TILE + 8x + type``     ``deal-tile c,r <tile>``        (chance, setup)
+- ``DRAW_MEEPLE + 5x + col``    ``draw-meeple c,r <colour>``    (chance, setup, Anun-Nak)
+- ``BID_ORDER + seat``          ``bid-order p<seat>``           (chance, setup)
 - ``DRAW_CARD + card``          ``draw-card <card>``            (chance)
 - ``DRAW_DJINN + d``            ``draw-djinn <djinn>``          (chance)
 - ``BID + i``                   ``bid 18`` … ``bid 1`` (i 0..5), ``bid 0`` (6), ``bid last`` (7)
@@ -241,7 +241,7 @@ TEXT_ACTION: dict[str, int] = {text: action for action, text in enumerate(ACTION
 
 
 def parse_action(text: str) -> int | None:
-    """The action id written as ``text`` in spec §9 notation, legal or not.
+    """The action id written as ``text`` (see Notation), legal or not.
 
     >>> ACTION_TEXT[parse_action("kill 3,2 white,red")]
     'kill 3,2 white,red'

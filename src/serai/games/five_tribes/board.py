@@ -1,4 +1,4 @@
-"""Static data of Five Tribes (spec §2, §3), built once at import.
+"""Static data of Five Tribes (Components in ``docs/rules/five_tribes.md``), built at import.
 
 Tiles of the Sultanate are indexed row-major, ``6 * r + c`` for the tile written ``c,r``.
 Sets of tiles are Python ints used as bitboards (bit ``index``).
@@ -22,13 +22,13 @@ COLS = 6
 ROWS = 5
 TILES = COLS * ROWS
 
-# §2.1: meeple colours in canonical order, with their counts.
+# Meeple colours in their fixed order (see Notation), with their counts.
 COLOURS = ("yellow", "white", "green", "blue", "red")
 YELLOW, WHITE, GREEN, BLUE, RED = range(5)
 MEEPLE_COUNTS = (16, 20, 18, 18, 18)
 NUM_COLOURS = len(COLOURS)
 
-# §3.2: tile types (token, VP, blue value colour, count).
+# Tile types (token, VP, blue value colour, count).
 TILE_TYPES = (
     "village",
     "sacred-6",
@@ -40,6 +40,7 @@ TILE_TYPES = (
     "large-market",
 )
 VILLAGE, SACRED_6, SACRED_10, SACRED_12, SACRED_15, OASIS, SMALL_MARKET, LARGE_MARKET = range(8)
+TILE_NAMES = ("Village", *["Sacred Place"] * 4, "Oasis", "Small Market", "Large Market")
 NUM_TILE_TYPES = len(TILE_TYPES)
 TILE_COUNTS = (5, 4, 1, 1, 1, 6, 8, 4)
 TILE_VP = (5, 6, 10, 12, 15, 8, 6, 4)
@@ -47,7 +48,7 @@ BLUE_TYPES = frozenset({VILLAGE, SACRED_6, SACRED_10, SACRED_12, SACRED_15})
 NO_TILE = NUM_TILE_TYPES
 """The type of a position not dealt yet."""
 
-# §3.3: resource cards in canonical order; the last is the Fakir.
+# Resource cards in their fixed order (see Notation); the last is the Fakir.
 CARDS = (
     "fish",
     "wheat",
@@ -66,10 +67,10 @@ FAKIR = 9
 MERCHANDISE = 9
 ROW_SIZE = 9
 
-# §3.4: value of a suit of n different types (index n).
+# Value of a suit of n different types (index n).
 SUIT_VALUES = (0, 1, 3, 7, 13, 21, 30, 40, 50, 60)
 
-# §3.5: Djinns in canonical order with their VP.
+# Djinns in their fixed order, with their VP.
 DJINNS = (
     "al-amin",
     "anun-nak",
@@ -94,6 +95,11 @@ DJINNS = (
     "sloar",
     "utug",
 )
+DJINN_NAMES = (
+    "Al-Amin", "Anun-Nak", "Ba'al", "Boaz", "Bouraq", "Echidna", "Enki", "Hagis", "Haurvatat",
+    "Iblis", "Jafaar", "Kandicha", "Kumarbi", "Lamia", "Leta", "Marid", "Monkir", "Nekir",
+    "Shamhat", "Sibittis", "Sloar", "Utug",
+)  # fmt: skip
 DJINN_VP = (5, 8, 6, 6, 6, 4, 8, 10, 8, 8, 6, 6, 6, 10, 4, 6, 6, 6, 6, 4, 8, 4)
 NUM_DJINNS = len(DJINNS)
 (
@@ -122,17 +128,17 @@ NUM_DJINNS = len(DJINNS)
 ) = range(NUM_DJINNS)
 ALL_DJINNS: Mask = (1 << NUM_DJINNS) - 1
 
-# §3.6: Turn Order track, spots 1..9 (index 0 unused); spots 1..6 are the paid spots.
+# Turn Order track, spots 1..9 (index 0 unused); spots 1..6 are the paid spots (R30).
 SPOT_COST = (0, 18, 12, 8, 5, 3, 1, 0, 0, 0)
 
-# §2.2: per player count, camels each, turn markers each; starting gold.
+# Per player count, camels each, turn markers each; starting gold.
 CAMELS = {2: 11, 3: 8, 4: 8}
 MARKERS = {2: 2, 3: 1, 4: 1}
 STARTING_GOLD = 50
 PALM_TREES = 12
 PALACES = 10
 
-# §3.7: payment tokens. P1 index 0 elder, 1 fakir; P2 index 0 elder,elder, 1 elder,fakir.
+# Payments (R21). P1 index 0 elder, 1 fakir; P2 index 0 elder,elder, 1 elder,fakir.
 P1_NAMES = ("elder", "fakir")
 P2_NAMES = ("elder,elder", "elder,fakir")
 
@@ -146,7 +152,7 @@ def tile_name(tile: Tile) -> str:
 
 
 def parse_tile(text: str) -> Tile | None:
-    """The tile written ``c,r`` (spec §9), or None."""
+    """The tile written ``c,r`` (see Notation), or None."""
     parts = text.split(",")
     if len(parts) != 2 or not all(p.isascii() and p.isdecimal() and len(p) == 1 for p in parts):
         return None
@@ -190,7 +196,7 @@ def _block(tile: Tile) -> Mask:
     return mask
 
 
-# §3.1: side neighbours, 3×3 blocks and Manhattan distances.
+# Side neighbours, 3×3 blocks and distances (see Notation).
 NEIGHBOURS: tuple[Mask, ...] = tuple(_neighbours(t) for t in range(TILES))
 NEIGHBOUR_LISTS: tuple[tuple[Tile, ...], ...] = tuple(tuple(bits(m)) for m in NEIGHBOURS)
 BLOCKS: tuple[Mask, ...] = tuple(_block(t) for t in range(TILES))
@@ -199,14 +205,17 @@ DISTANCE: tuple[tuple[int, ...], ...] = tuple(
     for a in range(TILES)
 )
 NONE = TILES
-"""The "previous tile" right after the pick-up (spec §5.5: q = none)."""
+"""The "previous tile" right after the pick-up: there is none yet (R3)."""
 
 MAX_ENDS = 5
-"""Walk lengths whose end tiles are tabulated: a longer hand always completes (§5.5 (a))."""
+"""Walk lengths whose end tiles are tabulated: a longer hand always completes (R4)."""
 
 
 def _ends(p: Tile, q: int, m: int) -> Mask:
-    """Ends(p, q, m) of spec §5.5: advance (tile, previous) pairs m times (R3)."""
+    """The tiles a walk of m steps from p, having come from q, can end on (R3, R4).
+
+    It advances the set of (tile, previous tile) pairs m times.
+    """
     pairs = {(p, q)}
     for _ in range(m):
         pairs = {(t, u) for u, prev in pairs for t in NEIGHBOUR_LISTS[u] if t != prev}

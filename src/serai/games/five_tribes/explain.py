@@ -1,4 +1,9 @@
-"""Readable reasons why an action is not legal now, with the rulings that forbid it."""
+"""Why an action is not legal now, in a player's words.
+
+Each reason ends with the ruling it applies, written ``(R30)``; the rulings are those of
+``docs/rules/five_tribes.md``. Reasons name the exact problem for the common mistakes and
+fall back on what the action needs in general.
+"""
 
 from __future__ import annotations
 
@@ -6,19 +11,38 @@ from typing import TYPE_CHECKING
 
 from serai.games.five_tribes import actions as A
 from serai.games.five_tribes.board import (
+    ANUN_NAK,
     BOAZ,
+    BOURAQ,
     COLOURS,
     DISTANCE,
+    DJINN_NAMES,
+    DJINNS,
+    ECHIDNA,
+    ENKI,
+    HAGIS,
+    IBLIS,
+    KUMARBI,
+    LAMIA,
+    LARGE_MARKET,
+    LETA,
     NEIGHBOURS,
     NUM_COLOURS,
+    OASIS,
+    SIBITTIS,
+    SLOAR,
+    SMALL_MARKET,
     SPOT_COST,
+    TILE_NAMES,
+    UTUG,
+    VILLAGE,
     tile_name,
 )
 
 if TYPE_CHECKING:
     from serai.games.five_tribes.rules import FiveTribesState
 
-# The kinds of action each node offers (spec §5, §9.1).
+# The kinds of action each decision offers (see "A turn" and "Notation").
 NODE_KINDS = {
     "bid": ("bid", "kumarbi"),
     "pick": ("pick", "anun_nak", "bouraq", "enki", "leta", "utug", "sibittis", "sloar"),
@@ -48,106 +72,210 @@ NODE_KINDS = {
     "final": ("sell", "end", "anun_nak", "bouraq", "enki", "leta", "utug", "sibittis", "sloar"),
 }
 
-REASONS = {
-    "bid": "R30: a taken spot, a spot you cannot afford, or with the zero queue full only the "
-    "cheapest affordable paid spot (else 'bid last')",
-    "kumarbi": "R25: Kumarbi needs to be yours, unused in this bid, and the Fakirs to discard",
-    "pick": "R4: no complete legal move starts on that tile (it must hold meeples and a walk "
-    "must be able to end on a tile holding the last meeple's colour)",
-    "step": "R3, R4: not a side neighbour, an immediate backtrack, or no drop there could "
-    "finish the move",
-    "drop": "R1, R4: not in your hand, or the move could not be finished after that drop",
-    "build": "R9: at most the Fakirs you hold, and only 'build 0' with no blue tile in the block",
-    "echidna": "R24: Echidna must be yours and unused, the block must hold a blue tile, and "
-    "you must be able to pay",
-    "kill_tile": "R10, R11: the tile must hold that colour within range (Assassins + Fakirs)",
-    "kill_seat": "R11, R13: only an opponent's held Vizier or Elder, and not under Boaz",
-    "kill_tile_pair": "R22: pair kills need Iblis used this turn, and 2 such meeples in range",
-    "kill_seat_pair": "R22: pair kills need Iblis used this turn, and 2 such held meeples",
-    "iblis": "R22: Iblis must be yours, unused, payable, and a pair target must exist",
-    "palace": "§5.8, R17: a Palace goes on the final Village (or the Bouraq tile) if one is left",
-    "palm": "§5.8, R17: a Palm Tree goes on the final Oasis (or the Enki tile) if one is left",
-    "hagis": "R19: Hagis must be yours and unused, payable, and the tile a side neighbour",
-    "lamia": "R19: Lamia must be yours and unused, payable, and the tile a side neighbour",
-    "buy": "R15: that card must be in the eligible front of the row and you need the gold",
-    "buy_pair": "R15: both cards must be in the eligible front of the row and you need 6 gold",
-    "take_djinn": "R16: the Djinn must be in the display and you must be able to pay E+(E/F)",
-    "pass": "§5.8: Villages and Oases with a piece left are compulsory",
-    "keep": "R28: keep one of the Djinns Sibittis drew",
-    "sell": "R33: a suit of different Merchandise types you hold",
-    "end": "§5.10: end only at the FINAL node",
+DECIDING = {
+    "bid": "bidding for a place in the turn order",
+    "pick": "choosing the tile to pick meeples up from (or using a Djinn)",
+    "step": "moving: choosing the next tile to step to",
+    "drop": "moving: choosing the meeple to drop on the tile just entered",
+    "build": "taking the Builders' gold",
+    "kill": "choosing whom the Assassins kill",
+    "tile": "doing the final tile's action (or using a Djinn)",
+    "place": "placing the Palace or Palm Tree a Djinn brought",
+    "keep": "keeping one of the Djinns Sibittis drew",
+    "final": "finishing the turn: selling, using Djinns, or 'end'",
 }
-WINDOW = "R18, §5.9: the Djinn must be yours, unused this turn, payable, and its condition met"
+"""What the player to act is deciding at each node, for actions that do not fit it."""
+
+REASONS = {
+    "sell": "you do not hold a card of each of those kinds; a suit is one card each of different "
+    "Merchandise (R33)",
+    "pass": "a Village or an Oasis must take its Palace or Palm Tree while one is left (R17)",
+}
+
+NEEDS = {
+    ECHIDNA: "Echidna needs a blue tile around the final tile, and two Elders or an Elder and "
+    "a Fakir to pay (R24)",
+    IBLIS: "Iblis needs an Elder or a Fakir to pay, and two meeples to kill after paying (R22)",
+    HAGIS: "Hagis moves the Palace to a tile sharing a side with its Village, for an Elder or "
+    "a Fakir (R19)",
+    LAMIA: "Lamia moves the Palm Tree to a tile sharing a side with its Oasis, for an Elder or "
+    "a Fakir (R19)",
+    ANUN_NAK: "Anun-Nak needs an empty tile (no meeple, camel, Palm Tree or Palace), a meeple "
+    "in the bag, and an Elder or a Fakir to pay (R26)",
+    BOURAQ: "Bouraq needs a Village, a Palace left, and an Elder or a Fakir to pay (R17)",
+    ENKI: "Enki needs an Oasis, a Palm Tree left, and an Elder or a Fakir to pay (R17)",
+    LETA: "Leta needs an empty tile, a camel left, and two Elders or an Elder and a Fakir (R27)",
+    UTUG: "Utug needs a tile with meeples and no camel, Palm Tree or Palace, a camel left, and "
+    "two Elders or an Elder and a Fakir (R27)",
+    SIBITTIS: "Sibittis needs a Djinn in the pile or its discards, and two Elders or an Elder "
+    "and a Fakir (R28)",
+    SLOAR: "Sloar needs a Fakir to pay with (R29)",
+}
+"""What each Djinn with a cost needs, once it is yours and unused this turn."""
+
+DJINN_KINDS = {DJINNS[d].replace("-", "_"): d for d in NEEDS}
+"""The action kind of each Djinn's use (``anun_nak``, …) and the Djinn."""
 
 
 def why_illegal(state: FiveTribesState, action: int) -> str:
     if not 0 <= action < A.NUM_ACTIONS:
-        return f"{action} is outside the action space 0..{A.NUM_ACTIONS - 1}"
+        return f"there is no action number {action}: they run from 0 to {A.NUM_ACTIONS - 1}"
     text = A.ACTION_TEXT[action]
     if state.is_terminal():
         return "the game is over"
-    node = state.phase_name
     if state.is_chance_node():
-        return f"{text!r} is not a possible outcome of this {node} draw (R31)"
+        return f"{text!r} cannot come up in this draw (R31)"
+    node = state.phase_name
+    if action < A.BID:
+        return f"{text!r} is a draw, which the game makes itself, not a choice (R31)"
     kind, offset = A.kind_and_offset(action)
-    kinds = NODE_KINDS[node]
-    if kind not in kinds:
-        return f"{text!r} does not fit the {node.upper()} node of p{state.actor} (spec §5)"
-    specific = _specific(state, kind, offset)
-    reason = specific or REASONS.get(kind, WINDOW)
-    return f"{text!r} is not legal now: {reason}"
+    if kind not in NODE_KINDS[node]:
+        return f"{text!r} does not fit now: p{state.actor} is {DECIDING[node]}"
+    return f"{text!r}: {_reason(state, kind, offset)}"
 
 
-def _specific(state: FiveTribesState, kind: str, offset: int) -> str | None:
-    """A reason naming the exact problem, for the commonest mistakes."""
-    if kind == "pick" and not state.tile_total[offset]:
-        return f"{tile_name(offset)} holds no meeple"
-    if kind == "step":
-        if not NEIGHBOURS[state.cur] >> offset & 1:
-            return f"{tile_name(offset)} is not a side neighbour of {tile_name(state.cur)} (§3.1)"
-        if offset == state.prev:
-            return "R3: stepping straight back to the tile you came from is not allowed"
-        return "R4: no drop on that tile leaves a move that can be finished"
-    if kind == "drop" and not state.in_hand[offset]:
-        return f"you hold no {COLOURS[offset]} meeple"
-    if kind == "bid" and offset < 6:
-        if state.paid[offset] >= 0:
-            return f"R30: p{state.paid[offset]} already holds the {SPOT_COST[offset + 1]} spot"
-        if state.bid_cost(offset + 1) > state.gold[state.actor]:
-            return f"R30: that spot costs {state.bid_cost(offset + 1)} gold"
-        if len(state.zeros) == 3:
-            return "R30: with the zero queue full, only the cheapest affordable spot is allowed"
-    if kind == "bid" and offset == 6 and len(state.zeros) == 3:
-        return "R30: the zero queue is full"
+def _reason(state: FiveTribesState, kind: str, offset: int) -> str:
+    if kind in DJINN_KINDS:
+        return _djinn_reason(state, DJINN_KINDS[kind])
+    if kind in ("pick", "step", "drop"):
+        return _move_reason(state, kind, offset)
+    if kind in ("bid", "kumarbi"):
+        return _bid_reason(state, kind, offset)
+    if kind == "build":
+        fakirs = state.fakirs(state.actor)
+        if not state.blue_count(state.final_tile):
+            return "no blue tile lies around the final tile, so only 'build 0' (R9)"
+        return f"you hold {fakirs} Fakir{'s' if fakirs != 1 else ''} to add (R9)"
     if state.phase_name == "kill":
         return _kill_reason(state, kind, offset)
-    return None
+    if kind in ("palace", "palm", "buy", "buy_pair", "take_djinn"):
+        return _tile_reason(state, kind, offset)
+    if kind == "keep":
+        return f"{DJINN_NAMES[offset]} is not among the Djinns Sibittis drew (R28)"
+    return REASONS[kind]
 
 
-def _kill_reason(state: FiveTribesState, kind: str, offset: int) -> str | None:
+def _djinn_reason(state: FiveTribesState, djinn: int) -> str:
+    """R18: yours and unused first, then what the power needs."""
+    name = DJINN_NAMES[djinn]
+    if state.djinn_owner[djinn] != state.actor:
+        return f"you do not own {name} (R18)"
+    if state.used >> djinn & 1:
+        return f"{name} has been used this turn already (R18)"
+    return NEEDS[djinn]
+
+
+def _move_reason(state: FiveTribesState, kind: str, offset: int) -> str:
+    if kind == "pick":
+        if not state.tile_total[offset]:
+            return f"{tile_name(offset)} holds no meeple (R4)"
+        return (
+            "no complete move starts there: the walk must be able to end on a tile that holds "
+            "the colour of the last meeple dropped (R4)"
+        )
+    if kind == "step":
+        if offset == state.cur:
+            return f"you stand on {tile_name(offset)}: step to a tile beside it (R3)"
+        if not NEIGHBOURS[state.cur] >> offset & 1:
+            return f"{tile_name(offset)} does not share a side with {tile_name(state.cur)} (R3)"
+        if offset == state.prev:
+            return "you may not step straight back to the tile you just left (R3)"
+        return "no drop on that tile leaves a move you can finish (R4)"
+    colour = COLOURS[offset]
+    if not state.in_hand[offset]:
+        return f"you hold no {colour} meeple"
+    if sum(state.in_hand) == 1:
+        return f"your last meeple must land on a tile that already holds {colour} (R1)"
+    return "after that drop the move could not be finished (R4)"
+
+
+def _bid_reason(state: FiveTribesState, kind: str, offset: int) -> str:
+    """R25, R30."""
+    if kind == "kumarbi":
+        if state.djinn_owner[KUMARBI] != state.actor:
+            return "you do not own Kumarbi (R25)"
+        if state.discount:
+            return "Kumarbi has been used in this bid already (R25)"
+        return f"you hold only {state.fakirs(state.actor)} Fakirs to discard (R25)"
+    if offset < 6:
+        cost = state.bid_cost(offset + 1)
+        if state.paid[offset] >= 0:
+            return f"p{state.paid[offset]} already holds the {SPOT_COST[offset + 1]} spot (R30)"
+        if cost > state.gold[state.actor]:
+            return f"that spot costs {cost} gold and you have {state.gold[state.actor]} (R30)"
+        return "with the three 0 spots full, only the cheapest paid spot you can afford (R30)"
+    if offset == 6:
+        return "the three 0 spots are full (R30)"
+    return (
+        "'bid last' is only for a bidder who finds the three 0 spots full and can afford no "
+        "free paid spot (R30)"
+    )
+
+
+def _kill_reason(state: FiveTribesState, kind: str, offset: int) -> str:
     """The exact problem with a kill (R10, R11, R13, R22)."""
     single = kind in ("kill_tile", "kill_seat")
     if single and state.iblis:
-        return "R22: after Iblis the kill takes exactly 2 meeples"
-    if kind in ("kill_tile_pair", "kill_seat_pair") and not state.iblis:
-        return "R22: a pair kill needs 'use iblis' first"
+        return "after Iblis the kill takes exactly 2 meeples (R22)"
+    if not single and not state.iblis:
+        return "a pair kill needs 'use iblis' first (R22)"
     if kind in ("kill_seat", "kill_seat_pair"):
         seat = offset // 2 if kind == "kill_seat" else offset // 3
         if seat == state.actor:
-            return "R11: you never kill meeples you hold"
+            return "you never kill meeples you hold (R11)"
         if seat >= state.n:
             return f"there is no seat p{seat}"
         if state.djinn_owner[BOAZ] == seat:
-            return f"R13: p{seat} owns Boaz, which protects their Viziers and Elders"
-        return f"p{seat} does not hold those meeples"
-    if kind in ("kill_tile", "kill_tile_pair"):
-        tile = offset // NUM_COLOURS if kind == "kill_tile" else offset // len(A.COLOUR_PAIRS)
-        distance = DISTANCE[state.final_tile][tile]
-        reach = state.collected + state.fakirs(state.actor)
-        if distance > reach:
-            return (
-                f"R10: {tile_name(tile)} is {distance} steps from {tile_name(state.final_tile)}, "
-                f"beyond your range of {reach} (Assassins + Fakirs)"
-            )
-        return f"{tile_name(tile)} does not hold those meeples"
-    return None
+            return f"p{seat} owns Boaz, which protects their Viziers and Elders (R13)"
+        return f"p{seat} does not hold those meeples (R11)"
+    tile = offset // NUM_COLOURS if kind == "kill_tile" else offset // len(A.COLOUR_PAIRS)
+    distance = DISTANCE[state.final_tile][tile]
+    reach = state.collected + state.fakirs(state.actor)
+    if distance > reach:
+        return (
+            f"{tile_name(tile)} is {distance} steps from {tile_name(state.final_tile)}, "
+            f"beyond your range of {reach}: Assassins plus Fakirs (R10)"
+        )
+    return f"{tile_name(tile)} does not hold those meeples (R11)"
+
+
+def _tile_reason(state: FiveTribesState, kind: str, offset: int) -> str:
+    """The final tile's action (R8, R15–R17), or the piece a Djinn brought (R19)."""
+    if state.phase_name == "place":
+        piece = "Palm Tree" if state.place_palm else "Palace"
+        helper = "Lamia" if state.place_palm else "Hagis"
+        return f"the {piece} goes on {tile_name(state.target)}, or with {helper} beside it (R19)"
+    final = state.final_tile
+    final_type = state.tile_type[final]
+    where = f"your move ended on {tile_name(final)}, a {TILE_NAMES[final_type]}"
+    if kind in ("palace", "palm"):
+        piece, home, left = (
+            ("Palace", VILLAGE, state.palaces_left)
+            if kind == "palace"
+            else ("Palm Tree", OASIS, state.palms_left)
+        )
+        if final_type != home:
+            return f"{where}: only its own action is done (R8)"
+        if not left:
+            return f"no {piece} is left (R17)"
+        return f"the {piece} goes on your final tile, {tile_name(final)} (R8)"
+    if kind == "take_djinn":
+        if final_type in (VILLAGE, OASIS, SMALL_MARKET, LARGE_MARKET):
+            return f"{where}, not a Sacred Place (R8)"
+        djinn = offset // 2
+        if djinn not in state.display:
+            return f"{DJINN_NAMES[djinn]} is not in the display (R16)"
+        return "a Djinn costs two Elders, or an Elder and a Fakir, and you cannot pay that (R16)"
+    if final_type not in (SMALL_MARKET, LARGE_MARKET):
+        return f"{where}, not a market (R8)"
+    price = 3 if final_type == SMALL_MARKET else 6
+    gold = state.gold[state.actor]
+    if gold < price:
+        return f"this market costs {price} gold and you have {gold} (R15)"
+    if not state.row:
+        return "the row is empty (R15)"
+    if final_type == SMALL_MARKET and kind == "buy_pair":
+        return "a Small Market sells one card (R15)"
+    if final_type == LARGE_MARKET and kind == "buy" and len(state.row) > 1:
+        return "a Large Market sells two cards (one only when the row holds one) (R15)"
+    return f"not among the first {price} cards of the row (R15)"

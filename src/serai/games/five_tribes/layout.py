@@ -30,6 +30,7 @@ from serai.games.five_tribes.board import (
     CARDS,
     COLOURS,
     COLS,
+    DJINN_NAMES,
     DJINN_VP,
     DJINNS,
     MARKERS,
@@ -44,22 +45,24 @@ from serai.games.five_tribes.board import (
     STARTING_GOLD,
     SUIT_VALUES,
     TILE_COUNTS,
+    TILE_NAMES,
     TILE_TYPES,
     TILE_VP,
     TILES,
     tile_name,
 )
 
-_TILE_NAMES = (
-    ("Village", "Village", "Place a Palace here (compulsory)"),
-    ("Sacred Place", "Sacred", "Pay Elder + Elder/Fakir: take a Djinn from the display"),
-    ("Sacred Place", "Sacred", "Pay Elder + Elder/Fakir: take a Djinn from the display"),
-    ("Sacred Place", "Sacred", "Pay Elder + Elder/Fakir: take a Djinn from the display"),
-    ("Sacred Place", "Sacred", "Pay Elder + Elder/Fakir: take a Djinn from the display"),
-    ("Oasis", "Oasis", "Place a Palm Tree here (compulsory)"),
-    ("Small Market", "Small Mkt", "Pay 3 gold: take 1 of the first 3 row cards"),
-    ("Large Market", "Large Mkt", "Pay 6 gold: take 2 of the first 6 row cards"),
+_TILE_TEXT = (
+    ("Village", "Place a Palace here (compulsory)"),
+    ("Sacred", "Pay Elder + Elder/Fakir: take a Djinn from the display"),
+    ("Sacred", "Pay Elder + Elder/Fakir: take a Djinn from the display"),
+    ("Sacred", "Pay Elder + Elder/Fakir: take a Djinn from the display"),
+    ("Sacred", "Pay Elder + Elder/Fakir: take a Djinn from the display"),
+    ("Oasis", "Place a Palm Tree here (compulsory)"),
+    ("Small Mkt", "Pay 3 gold: take 1 of the first 3 row cards"),
+    ("Large Mkt", "Pay 6 gold: take 2 of the first 6 row cards"),
 )
+"""Per tile type: a short name and the tile action."""
 
 _TRIBES = (
     ("Viziers", "Y", "Held; 1 VP each and 10 VP per player with fewer"),
@@ -82,30 +85,30 @@ _CARD_NAMES = (
     "Fakir",
 )
 
-# Spec §3.5: name, cost form, timing, a short paraphrase of the power.
+# Per Djinn (see Components in docs/rules/five_tribes.md): cost, timing, the power in brief.
 _DJINN_TEXT = (
-    ("Al-Amin", "", "scoring", "Each 2 Fakirs count as 1 wild Merchandise at the end"),
-    ("Anun-Nak", "E/F", "window", "Draw 3 meeples from the bag onto an empty tile"),
-    ("Ba'al", "", "trigger", "Anyone gets a Djinn: +1 gold (you) / +2 (opponent)"),
-    ("Boaz", "", "passive", "Your Viziers and Elders are safe from Assassins"),
-    ("Bouraq", "E/F", "window", "Place a Palace on any Village"),
-    ("Echidna", "E+E/F", "builders", "Double your Builder gold this turn"),
-    ("Enki", "E/F", "window", "Place a Palm Tree on any Oasis"),
-    ("Hagis", "E/F", "placing", "Place your Palace on a neighbour tile instead"),
-    ("Haurvatat", "", "scoring", "Palm Trees on your tiles score 5 instead of 3"),
-    ("Iblis", "E/F", "assassins", "Kill 2 meeples on one tile, or 2 held by one player"),
-    ("Jafaar", "", "scoring", "Your Viziers score 3 VP each instead of 1"),
-    ("Kandicha", "", "trigger", "Your kills pay: card, Builder gold, or keep Vizier/Elder"),
-    ("Kumarbi", "1+ F", "bid", "Each Fakir discarded makes your bid one spot cheaper"),
-    ("Lamia", "E/F", "placing", "Place your Palm Tree on a neighbour tile instead"),
-    ("Leta", "E+E/F", "window", "Place a camel on an empty tile"),
-    ("Marid", "", "trigger", "Meeple dropped on your tile: +1 (you) / +2 (opponent)"),
-    ("Monkir", "", "trigger", "Palace placed: +1 gold (you) / +2 (opponent)"),
-    ("Nekir", "", "trigger", "Meeple killed: +1 gold (you) / +2 (opponent)"),
-    ("Shamhat", "", "scoring", "Your Elders score 4 VP each instead of 2"),
-    ("Sibittis", "E+E/F", "window", "Draw up to 3 Djinns, keep 1"),
-    ("Sloar", "F", "window", "Pay a Fakir: take the top resource card"),
-    ("Utug", "E+E/F", "window", "Place a camel on a tile with meeples only"),
+    ("", "scoring", "Each 2 Fakirs count as 1 wild Merchandise at the end"),  # al-amin
+    ("E/F", "window", "Draw 3 meeples from the bag onto an empty tile"),  # anun-nak
+    ("", "trigger", "Anyone gets a Djinn: +1 gold (you) / +2 (opponent)"),  # baal
+    ("", "passive", "Your Viziers and Elders are safe from Assassins"),  # boaz
+    ("E/F", "window", "Place a Palace on any Village"),  # bouraq
+    ("E+E/F", "builders", "Double your Builder gold this turn"),  # echidna
+    ("E/F", "window", "Place a Palm Tree on any Oasis"),  # enki
+    ("E/F", "placing", "Place your Palace on a neighbour tile instead"),  # hagis
+    ("", "scoring", "Palm Trees on your tiles score 5 instead of 3"),  # haurvatat
+    ("E/F", "assassins", "Kill 2 meeples on one tile, or 2 held by one player"),  # iblis
+    ("", "scoring", "Your Viziers score 3 VP each instead of 1"),  # jafaar
+    ("", "trigger", "Your kills pay: card, Builder gold, or keep Vizier/Elder"),  # kandicha
+    ("1+ F", "bid", "Each Fakir discarded makes your bid one spot cheaper"),  # kumarbi
+    ("E/F", "placing", "Place your Palm Tree on a neighbour tile instead"),  # lamia
+    ("E+E/F", "window", "Place a camel on an empty tile"),  # leta
+    ("", "trigger", "Meeple dropped on your tile: +1 (you) / +2 (opponent)"),  # marid
+    ("", "trigger", "Palace placed: +1 gold (you) / +2 (opponent)"),  # monkir
+    ("", "trigger", "Meeple killed: +1 gold (you) / +2 (opponent)"),  # nekir
+    ("", "scoring", "Your Elders score 4 VP each instead of 2"),  # shamhat
+    ("E+E/F", "window", "Draw up to 3 Djinns, keep 1"),  # sibittis
+    ("F", "window", "Pay a Fakir: take the top resource card"),  # sloar
+    ("E+E/F", "window", "Place a camel on a tile with meeples only"),  # utug
 )
 
 
@@ -128,12 +131,12 @@ def board_layout(players: int) -> dict[str, Any]:
     ]
     tile_types = {
         token: {
-            "name": _TILE_NAMES[i][0],
-            "short": _TILE_NAMES[i][1],
+            "name": TILE_NAMES[i],
+            "short": _TILE_TEXT[i][0],
             "vp": TILE_VP[i],
             "value": "blue" if i in BLUE_TYPES else "red",
             "count": TILE_COUNTS[i],
-            "action": _TILE_NAMES[i][2],
+            "action": _TILE_TEXT[i][1],
         }
         for i, token in enumerate(TILE_TYPES)
     }
@@ -159,11 +162,11 @@ def board_layout(players: int) -> dict[str, Any]:
     djinns = [
         {
             "djinn": djinn,
-            "name": _DJINN_TEXT[i][0],
+            "name": DJINN_NAMES[i],
             "vp": DJINN_VP[i],
-            "cost": _DJINN_TEXT[i][1],
-            "timing": _DJINN_TEXT[i][2],
-            "power": _DJINN_TEXT[i][3],
+            "cost": _DJINN_TEXT[i][0],
+            "timing": _DJINN_TEXT[i][1],
+            "power": _DJINN_TEXT[i][2],
         }
         for i, djinn in enumerate(DJINNS)
     ]

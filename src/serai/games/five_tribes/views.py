@@ -1,4 +1,4 @@
-"""What each seat may see (spec §7): the one place where hidden values are filtered.
+"""What each seat may see (R32): the one place where hidden values are filtered.
 
 Everything is public except gold (R32): a seat sees its own gold, and the gold of the other
 seats only once the game has ended. Scores shown before the end leave out hidden gold.
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 
 def gold_visible(state: FiveTribesState, owner: Seat, seat: Seat | None) -> bool:
-    """§7: own gold, and everyone's once the game has ended."""
+    """R32: own gold, and everyone's once the game has ended."""
     return owner == seat or state.is_terminal()
 
 
