@@ -1,7 +1,7 @@
-"""A slow, obvious reading of spec §3 and §5 for cross-checking the engine.
+"""A slow, obvious reading of the rules for cross-checking the engine.
 
-Legal decisions are rebuilt from the spec's own words: spaces as ``(row, x)`` pairs with
-the adjacency of §3.2 read from the strip text of §3.3, sub-multisets by brute force.
+Legal decisions are rebuilt from the rulings' own words: spaces as ``(row, x)`` pairs with
+the brick adjacency of R1 read from the strip text, sub-multisets by brute force.
 It shares nothing with the engine but the state's plain fields.
 """
 
@@ -146,7 +146,7 @@ def keep_actions(state: NomadsOfArabiaState) -> set[str]:
 
 
 def price(state: NomadsOfArabiaState, animal: int) -> int:
-    """Spec §3.6 read as 'the number on the lowest empty space'."""
+    """R6 read as 'the number on the lowest empty space' of the stock track."""
     rows = {0: (3, 6, 9, 12), 1: (1, 2, 3, 5), 2: (1, 2, 3, 4), 3: (3, 5, 7, 10)}[animal]
     filled = state.stock[animal]
     for row in range(4):
@@ -154,6 +154,25 @@ def price(state: NomadsOfArabiaState, animal: int) -> int:
             return rows[row]
         filled -= state.cols
     return rows[3]
+
+
+SANDS_OF_TIME = 4  # the fifth special disk: silver-tongue, abdul, expert, ride, sands
+
+
+def window_order(state: NomadsOfArabiaState) -> list[int]:
+    """R33: the seats holding any special disk, from the one after the active seat round
+    to the active seat itself; nobody once Sands of Time has been played."""
+    if state.played >> SANDS_OF_TIME & 1:
+        return []
+    n = state.n
+    return [(state.active + i) % n for i in range(1, n + 1) if state.hands[(state.active + i) % n]]
+
+
+def sands_actions(state: NomadsOfArabiaState) -> set[str]:
+    """R33: every seat asked may pass; the holder may also play the disk."""
+    if state.hands[state.node_seat] >> SANDS_OF_TIME & 1:
+        return {"pass", "play sands-of-time"}
+    return {"pass"}
 
 
 def legal(state: NomadsOfArabiaState) -> set[str] | None:
@@ -169,4 +188,6 @@ def legal(state: NomadsOfArabiaState) -> set[str] | None:
         return keep_actions(state)
     if node == "place":
         return {f"place {name(p)}" for p, letter in board(state).items() if letter != "#"}
+    if node == "sands":
+        return sands_actions(state)
     return None

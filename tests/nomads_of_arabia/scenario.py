@@ -1,4 +1,4 @@
-"""Building the positions of spec §10 directly: forced chance, pieces put by hand.
+"""Building the positions of the worked examples directly: forced chance, pieces by hand.
 
 Examples state only what matters ("anything not stated is irrelevant"), so these helpers
 overwrite parts of a real setup position and then resume the engine's own procedures.
@@ -16,7 +16,7 @@ from serai.games.nomads_of_arabia.board import (
 )
 from serai.games.nomads_of_arabia.rules import N_ACTION, RUNNING, NomadsOfArabiaState
 
-# Spec §10 Ex 1/2/5: the setup that gives the reference board REF.
+# Examples 1, 2 and 5: the setup that gives the reference board REF.
 REF_SETUP = (
     "draw-strip d4",
     "draw-strip c2",

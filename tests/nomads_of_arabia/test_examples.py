@@ -1,4 +1,4 @@
-"""Spec §10: every worked example, each a named test with the spec's expected results."""
+"""The worked examples (the rules' Examples and our own X1–X8), each a named test."""
 
 from __future__ import annotations
 
@@ -321,8 +321,8 @@ def test_ex11c_all_blank_picks_any_type() -> None:
 
 
 # -- Ex 12 -----------------------------------------------------------------------------
-def test_ex12_call_then_sands_of_time() -> None:
-    state = ref()
+def ex12_call(state: NomadsOfArabiaState) -> None:
+    """Rules Example 12: seat 1 calls on red with a camel and two goat handlers."""
     set_seat(state, 1, at="2,8", handlers=("camel", "goat", "goat"), disks=("sands-of-time",))
     set_box(state, "red", horse=1)
     set_stock(state, camel=5, goat=7)
@@ -333,14 +333,32 @@ def test_ex12_call_then_sands_of_time() -> None:
     assert box(state, "red") == {"camel": 2, "goat": 4, "horse": 1}
     assert state.stock[0] == 3 and state.stock[2] == 3
     assert state.prices()[0] == 6 and state.prices()[2] == 2
-    assert legal(state) == {"end"}
+    assert legal(state) == {"end"}  # Sands of Time is not played in the action phase
     do(state, "end")
+
+
+def test_example_12_call_then_sands_of_time() -> None:
+    state = ref()
+    ex12_call(state)
+    # The restock placed nothing, so no shift; seats 2, 3 and 0 hold no disk: not asked.
+    assert not state.shift_done
     assert state.node == N_SANDS and state.current_player() == 1
+    assert legal(state) == {"pass", "play sands-of-time"}
     do(state, "play sands-of-time")
-    assert state.played >> SPECIAL_DISKS.index("sands-of-time") & 1
+    assert state.played >> SPECIAL_DISKS.index("sands-of-time") & 1 and state.hands[1] == 0
     assert state.node == N_MOVE and state.active == 1
     do(state, "stay", "capture", "roll-handlers blank,blank,blank", "pick goat", "end")
     assert state.node == N_MOVE and state.active == 2
+
+
+def test_example_12_variant_a_disk_holder_before_it_is_asked_first_and_may_only_pass() -> None:
+    state = ref()
+    set_seat(state, 2, disks=("dinars-6",))
+    ex12_call(state)
+    assert state.node == N_SANDS and state.current_player() == 2
+    assert legal(state) == {"pass"}
+    do(state, "pass")
+    assert state.current_player() == 1 and legal(state) == {"pass", "play sands-of-time"}
 
 
 # -- Ex 13 -----------------------------------------------------------------------------
@@ -469,9 +487,15 @@ def test_x3_nomad_lost_when_the_far_strip_leaves() -> None:
     assert state.current_player() == 0
     do(state, "choose-land purple")
     assert box(state, "purple") == {"donkey": 2, "goat": 1, "horse": 1}
+    assert state.node == N_SANDS and state.current_player() == 2  # R33: it holds a disk
+    assert legal(state) == {"pass"}
+    do(state, "pass")
     assert state.node == N_MOVE and state.active == 1
-    do(state, "stay", "end")
-    assert state.status[2] == PILGRIM_SPACE and state.active == 3  # R25: no decision
+    do(state, "stay", "end", "pass")
+    # R25: the Lost turn is no decision; the window after it asks seat 2 again (R33).
+    assert state.status[2] == PILGRIM_SPACE and state.current_player() == 2
+    do(state, "pass")
+    assert state.node == N_MOVE and state.active == 3
     begin_turn(state, 2)
     do(state, "place 2,9")
     assert state.city_disk[2] == FACE_DOWN

@@ -20,6 +20,14 @@ def check_is_legal(state: NomadsOfArabiaState, rng: random.Random) -> None:
         assert state.is_legal(action) == (action in legal), state.action_to_string(action)
 
 
+def check_window(state: NomadsOfArabiaState, window: list[int], asked: list[int]) -> None:
+    """Everyone in the window was asked in order, unless Sands of Time cut it short."""
+    if state.played >> reference.SANDS_OF_TIME & 1:
+        assert asked == window[: len(asked)], (window, asked)
+    else:
+        assert asked == window, (window, asked)
+
+
 @pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (5, 3), (6, 4), (4, 5), (3, 6)])
 def test_engine_matches_the_reference_through_whole_games(players: int, seed: int) -> None:
     game = serai.load_game("nomads_of_arabia", players=players)
@@ -27,7 +35,25 @@ def test_engine_matches_the_reference_through_whole_games(players: int, seed: in
     assert isinstance(state, NomadsOfArabiaState)
     rng = random.Random(seed)
     checked = 0
+    windows = 0
+    window: list[int] = []  # R33: the seats the open window must ask, in order
+    asked: list[int] = []
+    opened = -1  # the turn count when the open window opened (a Lost turn may follow at once)
+    seen = 0
     while not state.is_terminal():
+        at_window = state.node_name == "sands"
+        if state.turn != seen and not at_window:
+            # A turn ended without a window: nobody holds a disk, or it was played (R33).
+            assert state.played >> reference.SANDS_OF_TIME & 1 or not any(state.hands)
+        seen = state.turn
+        if asked and (not at_window or state.turn != opened):
+            check_window(state, window, asked)
+            windows += 1
+            asked = []
+        if at_window:
+            if not asked:
+                window, opened = reference.window_order(state), state.turn
+            asked.append(state.node_seat)
         if state.is_chance_node():
             action = serai.sample_chance(state, rng)
         else:
@@ -42,4 +68,4 @@ def test_engine_matches_the_reference_through_whole_games(players: int, seed: in
             action = actions[rng.randrange(len(actions))]
         check_is_legal(state, rng)
         state.apply_action(action)
-    assert checked > 100
+    assert checked > 100 and windows > 0

@@ -1,4 +1,4 @@
-"""Spec §6: one test (at least) per ruling, named after it."""
+"""One test (at least) per ruling R1–R42, named after it."""
 
 from __future__ import annotations
 
@@ -88,7 +88,7 @@ def test_r2_coordinates_are_doubled_columns_and_move_down_with_a_shift() -> None
     assert state.terrain(sp("2,9")) == CITY and state.pos[0] == sp("4,5")
 
 
-def test_r3_reconstructed_strips_have_the_spec_totals() -> None:
+def test_r3_reconstructed_strips_have_the_stated_totals() -> None:
     cells = [t for terrain in STRIP_TERRAIN for t in terrain if t != NO_SPACE]
     assert len(cells) == 88
     assert cells.count(CITY) == 8 and cells.count(SAND) == 32 and cells.count(MOUNTAIN) == 8
@@ -384,18 +384,130 @@ def test_r32_ride_the_winds_goes_anywhere_for_free() -> None:
     examples.test_x7_ride_the_winds_picks_up_a_disk()
 
 
-def test_r33_sands_window_asks_after_the_turn_and_keeps_the_order() -> None:
+def window_seats(state: NomadsOfArabiaState) -> list[tuple[int, set[str]]]:
+    """Pass through the open window: each seat asked, in order, with its choices."""
+    out = []
+    while state.node == N_SANDS:
+        out.append((state.current_player(), legal(state)))
+        do(state, "pass")
+    return out
+
+
+def test_r33_every_seat_holding_a_special_disk_is_asked_in_window_order() -> None:
     state = ref()
-    set_seat(state, 2, disks=("sands-of-time",))
+    set_seat(state, 0, disks=("abdul",))
+    set_seat(state, 1, disks=("dinars-4",))  # a money disk counts
+    set_seat(state, 3, disks=("sands-of-time", "expert-handler"))
+    begin_turn(state, 2)
+    do(state, "stay", "end")
+    # Starting after the active seat 2 and ending with it; seat 2 holds nothing.
+    assert window_seats(state) == [
+        (3, {"pass", "play sands-of-time"}),
+        (0, {"pass"}),
+        (1, {"pass"}),
+    ]
+    assert state.node == N_MOVE and state.active == 3
+
+
+def test_r33_seats_without_special_disks_are_not_asked() -> None:
+    state = ref()
     begin_turn(state, 0)
     do(state, "stay", "end")
-    assert state.node == N_SANDS and state.current_player() == 2
-    do(state, "pass")
     assert state.node == N_MOVE and state.active == 1
-    do(state, "stay", "end", "play sands-of-time")
-    assert state.active == 2 and state.next_seat == 2
+    set_seat(state, 1, disks=("silver-tongue",))
     do(state, "stay", "end")
-    assert state.active == 2 and state.next_seat == 3  # seat 2's own turn comes next
+    assert window_seats(state) == [(1, {"pass"})]  # the active seat is asked last
+    assert state.active == 2
+
+
+def test_r33_the_holder_plays_for_an_extra_turn_and_the_window_closes() -> None:
+    state = ref()
+    set_seat(state, 1, disks=("dinars-5",))
+    set_seat(state, 2, disks=("sands-of-time",))
+    set_seat(state, 3, disks=("abdul",))
+    begin_turn(state, 0)
+    do(state, "stay", "end")
+    assert state.current_player() == 1 and legal(state) == {"pass"}
+    do(state, "pass")
+    assert state.current_player() == 2
+    do(state, "play sands-of-time")
+    # Seats 3 and 0 are not asked: seat 2's extra turn comes at once.
+    assert state.node == N_MOVE and state.active == 2 and state.next_seat == 1
+    assert state.played >> SPECIAL_DISKS.index("sands-of-time") & 1
+    do(state, "stay", "end")
+    # No more windows once it is played; play goes on with the seat that was next.
+    assert state.node == N_MOVE and state.active == 1
+    do(state, "stay", "end")
+    assert state.node == N_MOVE and state.active == 2
+    do(state, "stay", "end")
+    assert state.node == N_MOVE and state.active == 3  # seat 2's own turn came in between
+
+
+def test_r33_a_window_follows_a_lost_turn_too() -> None:
+    state = ref()
+    set_seat(state, 1, disks=("abdul",))
+    state.status[0] = LOST
+    state.pos[0] = -1
+    begin_turn(state, 0)
+    assert state.status[0] == PILGRIM_SPACE
+    assert window_seats(state) == [(1, {"pass"})]
+    assert state.active == 1
+
+
+def test_r33_pass_is_the_window_pass_for_holder_and_non_holder_alike() -> None:
+    state = ref()
+    set_seat(state, 1, disks=("sands-of-time",))
+    set_seat(state, 2, disks=("abdul",))
+    begin_turn(state, 0)
+    assert state.window_pass() is None  # not a window
+    do(state, "stay")
+    assert state.window_pass() is None
+    do(state, "end")
+    holder = state.window_pass()
+    assert state.current_player() == 1 and holder in state.legal_actions()
+    do(state, "pass")
+    assert state.current_player() == 2 and state.window_pass() == holder
+    assert state.action_to_string(holder) == "pass"
+    assert state.legal_actions() == [holder]
+
+
+def test_r33_a_pass_looks_the_same_whether_or_not_the_seat_held_it() -> None:
+    worlds = []
+    for disk in ("sands-of-time", "abdul"):
+        state = ref()
+        set_seat(state, 1, disks=(disk,))
+        begin_turn(state, 0)
+        do(state, "stay", "end")
+        assert state.node == N_SANDS and state.current_player() == 1
+        worlds.append(state)
+    held, other = worlds
+    for seat in (None, 0, 2, 3):
+        assert held.view(seat) == other.view(seat)
+        assert held.observation(seat) == other.observation(seat)
+        assert held.render(seat=seat) == other.render(seat=seat)
+        for state in worlds:
+            action = state.window_pass()
+            assert action is not None and state.action_to_string_for(seat, action) == "pass"
+    for state in worlds:
+        do(state, "pass")
+    for seat in (None, 0, 2, 3):
+        assert held.view(seat) == other.view(seat)
+    assert held.view(1) != other.view(1)  # the seat itself knows
+
+
+def test_r33_resampling_does_not_tell_who_holds_sands_of_time() -> None:
+    state = ref()
+    set_seat(state, 1, disks=("abdul",))
+    set_seat(state, 2, disks=("sands-of-time",))
+    begin_turn(state, 0)
+    do(state, "stay", "end", "pass", "pass")  # both passed the window
+    sands = SPECIAL_DISKS.index("sands-of-time")
+    rng = random.Random(5)
+    holders = set()
+    for _ in range(200):
+        world = state.resample_hidden(0, rng)
+        holders.add(next((s for s in range(4) if world.hands[s] >> sands & 1), -1))
+    assert holders == {-1, 1, 2}  # it may also be face down or out of the game
 
 
 def test_r34_money_disks_count_at_the_end() -> None:
@@ -483,7 +595,7 @@ def _board_missing_a_land() -> tuple[tuple[str, ...], int]:
             for land in range(5):
                 if land not in present:
                     return tuple(STRIP_NAMES[r] for r in rows), land
-    raise AssertionError("spec §3.4: 1,728 setup boards lack a colour")
+    raise AssertionError("R42: 1,728 setup boards lack a colour")
 
 
 def test_r42_a_missing_land_is_reached_only_by_expert_handler() -> None:

@@ -334,6 +334,13 @@ class State(abc.ABC):
         """
         return False
 
+    def window_pass(self) -> ActionId | None:
+        """At an optional reaction window (Nomads of Arabia's Sands of Time window, R33): the
+        action that lets the moment pass; ``None`` at every other decision. Interfaces that let
+        a seat choose not to stop at windows play it at once, whether or not the seat could do
+        more."""
+        return None
+
     def action_to_string_for(self, seat: Seat | None, action: ActionId) -> str:
         """The text of ``action`` as ``seat`` may see it in a log (``None``: a spectator).
 

@@ -1,7 +1,8 @@
-"""Static data of Nomads of Arabia (spec §2–§3), built once at import.
+"""Static data of Nomads of Arabia (``docs/rules/nomads_of_arabia.md``, *Components*), built
+once at import.
 
 R1, R2: a space of the five-row playing area is indexed ``11 * row + x - 1`` with ``x``
-the doubled column of spec §3.2 (``1..11``); only indices whose ``x`` has the parity of
+the doubled column of the *Notation* (``1..11``); only indices whose ``x`` has the parity of
 the row's strip type exist on a given board. Adjacency depends only on the row and ``x``
 (R1), so one neighbour table serves every board; a neighbour exists on the current board
 when its parity matches its row.
@@ -34,7 +35,7 @@ CITY_STRIPS = tuple(range(8))
 DESERT_STRIPS = tuple(range(8, 16))
 STRIP_NAMES = tuple([f"c{i}" for i in range(1, 9)] + [f"d{i}" for i in range(1, 9)])
 
-# Spec §3.3 (reconstructed, R3): the tokens at x = 1,3,..,11 (city) or x = 2,4,..,10 (desert).
+# R3 (reconstructed): the tokens at x = 1,3,..,11 (city) or x = 2,4,..,10 (desert).
 _CITY_LAYOUTS = (
     "G . C R . P",
     "B # G . C S",
@@ -126,21 +127,21 @@ def _neighbours(sp: int) -> tuple[int, ...]:
 
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(sp) for sp in range(SPACES))
 
-# Spec §3.6 (reconstructed, R6): price rows 1–4 per animal, canonical animal order.
+# R6 (reconstructed): price rows 1–4 per animal, canonical animal order.
 PRICE_ROWS = ((3, 6, 9, 12), (1, 2, 3, 5), (1, 2, 3, 4), (3, 5, 7, 10))
 
 
 def columns(players: int) -> int:
-    """``c``: usable stock columns and handler dice per type (cover cards, spec §2)."""
+    """``c``: usable stock columns and handler dice per type (cover cards)."""
     return 2 if players == 3 else 3 if players == 4 else 4
 
 
 def price(animal: int, stock: int, cols: int) -> int:
-    """Spec §3.6: the number on the lowest empty space; over-full shows row 4."""
+    """R6: the number on the lowest empty space; over-full shows row 4."""
     return PRICE_ROWS[animal][min(stock // cols, 3)]
 
 
-# Special City Disks (yellow) and Final City Disks (blue), spec §3.8.
+# Special City Disks (yellow) and Final City Disks (blue), R28–R34 and R24.
 SPECIAL_DISKS = (
     "silver-tongue",
     "abdul",
@@ -156,7 +157,7 @@ DISK_DINARS = {DINARS4: 4, DINARS5: 5, DINARS6: 6}
 FINAL_DISKS = ("bonus-camel", "bonus-donkey", "bonus-goat", "bonus-horse", "mecca")
 MECCA = 4
 
-# R5: roll of the two animal dice (spec §3.7): faces 0..3 animals, 4 blank; an outcome is an
+# R5: roll of the two animal dice: faces 0..3 animals, 4 blank; an outcome is an
 # unordered pair (f1 <= f2) with its probability and the quantities it places.
 BLANK = 4
 ANIMAL_ROLLS: tuple[tuple[int, int, float, tuple[int, ...]], ...] = tuple(
@@ -177,7 +178,7 @@ ANIMAL_ROLLS: tuple[tuple[int, int, float, tuple[int, ...]], ...] = tuple(
 
 
 def handler_roll_probability(held: list[int] | tuple[int, ...], shown: tuple[int, ...]) -> float:
-    """Spec §5.4: ``prod C(n_t, k_t) / 2^k`` for ``k_t`` animal faces among ``n_t`` dice."""
+    """``prod C(n_t, k_t) / 2^k`` for ``k_t`` animal faces among ``n_t`` dice."""
     p = 1.0
     for n_t, k_t in zip(held, shown, strict=True):
         p *= comb(n_t, k_t) / 2**n_t

@@ -1,4 +1,5 @@
-"""The fixed board data of Nomads of Arabia for drawing it (the web board), spec §3.
+"""The fixed board data of Nomads of Arabia for drawing it (the web board): the
+*Components* of ``docs/rules/nomads_of_arabia.md``.
 
 The view names the strip on each of the five rows (``view["rows"]``); this module gives
 what the drawing needs beyond that and never changes during a game: the spaces of all 16
@@ -44,7 +45,7 @@ from serai.games.nomads_of_arabia.board import (
 if TYPE_CHECKING:
     from serai.engine import Game
 
-# Spec §3.1: land names (purple, blue and grey reconstructed, R3).
+# Land names (purple, blue and grey reconstructed, R3).
 LAND_TITLES = ("Grasslands", "Wastelands", "Highlands", "Oasis", "Stonelands")
 TERRAIN_NAMES = {**dict(enumerate(LANDS)), SAND: "sand", CITY: "city", MOUNTAIN: "mountain"}
 

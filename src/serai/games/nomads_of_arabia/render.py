@@ -1,6 +1,6 @@
 """The board as text (``str(state)``), at most 100 columns wide.
 
-The five strips are drawn as the staggered grid of spec §3.5: one column of text per
+The five strips are drawn as the staggered grid of R1: one column of text per
 four characters of doubled ``x``, so a desert row sits half a space to the right. Each
 space shows its terrain letter, then ``*`` for a face-down special disk or the letter of
 a face-up final disk, then the seats of the nomads standing on it. Below: the land boxes,

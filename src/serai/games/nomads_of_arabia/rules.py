@@ -1,13 +1,13 @@
-"""Nomads of Arabia: the state and its rules (spec ``nomads_of_arabia.md``).
+"""Nomads of Arabia: the state and its rules (``docs/rules/nomads_of_arabia.md``).
 
 The state is flat: short lists of counts (boxes ``5 x 4``, stock, handler pile, per seat
 handlers and animals ``4 * seat + animal``), the strip on each row, and a hand of special
-disks per seat as a bitmask. The procedures of spec §5 (movement, the RESTOCK chain,
+disks per seat as a bitmask. The procedures of a turn (movement, the restock chain,
 shifts, Lost discards, the Sands of Time window) are a stack of small steps (``T_*``);
 ``_run`` pops steps until one needs a decision or a chance outcome, so a turn pauses at
 any node and a clone resumes it.
 
-Integer actions (people and records read the notation of spec §9 instead):
+Integer actions (people and records read the notation of the rules reference instead):
 
 - ``0 stay``, ``1 pilgrim``, ``2 capture``, ``3 call``, ``4 shift``,
   ``5 play silver-tongue``, ``6 end``, ``7 play sands-of-time``, ``8 pass``;
@@ -147,6 +147,17 @@ ROLL_QUANTITIES = {5 * f1 + f2: quantities for f1, f2, _, quantities in ANIMAL_R
     OVER,
 ) = range(16)
 FIRST_CHANCE = C_STRIP
+# What a seat may do at each decision, in its words (for refusals).
+NODE_CHOICES = {
+    N_MOVE: "move first: stay, move, play ride-the-winds or pilgrim (R9)",
+    N_PLACE: "place your nomad from the Pilgrim space first (R27)",
+    N_HANDLERS: "you are leaving a city: take handlers first (R11)",
+    N_ACTION: "capture, call, shift, sell, play a disk, or end your turn",
+    N_PICK: "your handler dice all came up blank: pick an animal from the box (R14)",
+    N_KEEP: "choose the two animals you keep first (R25, R26)",
+    N_LAND: "choose the box that takes the animals first (R20)",
+    N_SANDS: "this is the Sands of Time window: pass, or play sands-of-time if you hold it (R33)",
+}
 NODE_NAMES = (
     "running",
     "move",
@@ -184,7 +195,8 @@ NODE_NAMES = (
     T_TRAVEL_DONE,
     T_END_TURN,
     T_NEXT_TURN,
-) = range(16)
+    T_WINDOW,
+) = range(17)
 
 # roll-land purposes
 LP_FIRST, LP_ANIMAL, LP_RANDOM = range(3)
@@ -198,14 +210,14 @@ NO_DISK = -1
 FACE_DOWN = 9
 
 START_MONEY = 10
-BANK = 1_000_000  # spec §2: the bank is unlimited; a large balance keeps money countable
+BANK = 1_000_000  # the bank is unlimited; a large balance keeps money countable
 ALL_SPECIAL = (1 << len(SPECIAL_DISKS)) - 1
 
 
 INFO = GameInfo(
     name="nomads_of_arabia",
     title="Nomads of Arabia",
-    version="1.0",
+    version="1.1",
     min_players=3,
     max_players=6,
     default_players=4,
@@ -233,7 +245,7 @@ def parse_list(text: str, radix: int) -> int | None:
             return None
         a = ANIMALS.index(word)
         if a < last:
-            return None  # spec §9.4: canonical order only
+            return None  # canonical order only (Notation)
         last = a
         counts[a] += 1
         if counts[a] >= radix:
@@ -283,7 +295,6 @@ class NomadsOfArabiaState(State):
         "cols",
         "final_gone",
         "finals",
-        "fresh",
         "game",
         "handlers",
         "hands",
@@ -308,7 +319,6 @@ class NomadsOfArabiaState(State):
         "rolled",
         "rolling_call",
         "rows",
-        "sands_known",
         "setup",
         "shift_done",
         "silver",
@@ -323,6 +333,7 @@ class NomadsOfArabiaState(State):
         "tied",
         "turn",
         "undrawn",
+        "window",
     )
 
     game: NomadsOfArabia
@@ -349,8 +360,6 @@ class NomadsOfArabiaState(State):
         self.handlers = [0] * (NUM_ANIMALS * n)
         self.animals = [0] * (NUM_ANIMALS * n)
         self.hands = [0] * n
-        self.fresh = [0] * n
-        self.sands_known = -1
         self.played = 0
         self.revealed = 0
         self.supply = int(game.options["special_disks"])
@@ -377,10 +386,11 @@ class NomadsOfArabiaState(State):
         self.step_dest = -1
         self.path: list[int] = []
         self.losing: list[int] = []
+        self.window: list[Seat] = []  # R33: seats still to ask at this window, in order
         self.strip_type = 1
         self.node = RUNNING
         self.node_seat = 0
-        # Setup (spec §4), popped last-first.
+        # Setup, popped last-first.
         self.stack = [
             T_SETUP_DONE,
             T_RANDOM,
@@ -414,8 +424,6 @@ class NomadsOfArabiaState(State):
         other.handlers = self.handlers[:]
         other.animals = self.animals[:]
         other.hands = self.hands[:]
-        other.fresh = self.fresh[:]
-        other.sands_known = self.sands_known
         other.played = self.played
         other.revealed = self.revealed
         other.supply = self.supply
@@ -442,6 +450,7 @@ class NomadsOfArabiaState(State):
         other.step_dest = self.step_dest
         other.path = self.path[:]
         other.losing = self.losing[:]
+        other.window = self.window[:]
         other.strip_type = self.strip_type
         other.node = self.node
         other.node_seat = self.node_seat
@@ -536,7 +545,8 @@ class NomadsOfArabiaState(State):
         if node == N_LAND:
             return [CHOOSE + land for land in range(NUM_LANDS) if self.tied >> land & 1]
         if node == N_SANDS:
-            return [PLAY_SANDS, PASS]
+            # R33: every seat with a special disk is asked; only the holder may play it.
+            return [PLAY_SANDS, PASS] if self.hands[self.node_seat] >> SANDS & 1 else [PASS]
         return []
 
     def is_legal(self, action: ActionId) -> bool:
@@ -618,7 +628,7 @@ class NomadsOfArabiaState(State):
         return out
 
     def _take_actions(self) -> list[ActionId]:
-        """Spec §5.6 HANDLERS: 2 free, or 3 for 3 Dinars (R11)."""
+        """Leaving a city: 2 handlers free, or 3 for 3 Dinars (R11)."""
         pile = self.pile
         total = pile[0] + pile[1] + pile[2] + pile[3]
         sizes = [min(2, total)]
@@ -650,7 +660,7 @@ class NomadsOfArabiaState(State):
         return any(self.status[s] == BOARD and self.pos[s] >= far for s in range(self.n))
 
     def _action_actions(self) -> list[ActionId]:
-        """Spec §5.7."""
+        """The action phase (R13–R16, R23, R27–R31)."""
         seat = self.active
         t = self.terrain(self.pos[seat])
         held = self.seat_animals(seat)
@@ -710,7 +720,7 @@ class NomadsOfArabiaState(State):
         return [s for s in range(base, base + 8) if self.undrawn >> s & 1]
 
     def _final_outcomes(self) -> list[tuple[ActionId, float]]:
-        """Spec §5.4 draw-final: Mecca 1/(m-j), each undrawn bonus (m-j-1)/((m-j)(4-j))."""
+        """R24 draw-final: Mecca 1/(m-j), each undrawn bonus (m-j-1)/((m-j)(4-j))."""
         m = int(self.game.options["final_disks"])
         j = len(self.finals)
         left = m - j
@@ -799,6 +809,11 @@ class NomadsOfArabiaState(State):
                 self._restock(T_END_TURN)
             elif step == T_END_TURN:
                 self._end_turn()
+            elif step == T_WINDOW:
+                if self.window:
+                    self.node = N_SANDS
+                    self.node_seat = self.window.pop(0)
+                    stack.append(T_WINDOW)
             elif step == T_NEXT_TURN:
                 seat = self.next_seat
                 self.next_seat = (seat + 1) % self.n
@@ -843,34 +858,37 @@ class NomadsOfArabiaState(State):
         if self.turn >= int(self.game.options["max_turns"]):
             self._game_over()  # R40
             return
-        # R33: the window; the only sands-of-time disk decides who is asked.
-        self.fresh = [0] * self.n
-        holder = -1
-        for seat in range(self.n):
-            if self.hands[seat] >> SANDS & 1:
-                holder = seat
         self.stack.append(T_NEXT_TURN)
-        if holder >= 0:
-            self.sands_known = holder
-            self.node = N_SANDS
-            self.node_seat = holder
+        if self.played >> SANDS & 1:
+            return  # R33: once Sands of Time is played there are no more windows
+        # R33: every seat holding a special disk is asked, starting after the active seat
+        # and ending with it; asking the holder alone would show everyone who holds it.
+        n = self.n
+        a = self.active
+        self.window = [s for s in ((a + i) % n for i in range(1, n + 1)) if self.hands[s]]
+        self.stack.append(T_WINDOW)
 
     def _sands(self, play: bool) -> None:
         if play:
             seat = self.node_seat
             self._discard_disk(seat, SANDS)
-            self.sands_known = -1
-            # R33: the extra turn comes first and ends with its own window, which then
-            # continues with next_seat (unchanged); so this window's next turn is dropped.
-            self.stack.pop()
+            self.window.clear()
+            # R33: the extra turn comes at once; the seats after it in this window are not
+            # asked and its own end of turn continues with next_seat (unchanged), so this
+            # window's next turn is dropped with the rest of the window.
+            del self.stack[-2:]  # T_NEXT_TURN, T_WINDOW
             self._start_turn(seat)
+
+    def window_pass(self) -> ActionId | None:
+        """R33: at the Sands of Time window, ``pass``, for holder and non-holder alike."""
+        return PASS if self.node == N_SANDS else None
 
     def _game_over(self) -> None:
         self.node = OVER
         self.stack.clear()
 
     def _restock(self, then: int) -> None:
-        """Spec §5.8 RESTOCK, followed by step ``then``."""
+        """The end-of-turn restock chain (R17), followed by step ``then``."""
         self.placed = 0
         self.stack.extend((then, T_DECIDE, T_LA))
 
@@ -900,7 +918,7 @@ class NomadsOfArabiaState(State):
         self.stack.extend([T_STEP] * len(self.path))
 
     def _step(self) -> None:
-        """Spec §5.6 one step: leaving a city takes handlers (R11)."""
+        """One step of a move: leaving a city takes handlers (R11)."""
         seat = self.active
         self.step_dest = self.path.pop(0)
         self.stack.append(T_ARRIVE)
@@ -947,7 +965,6 @@ class NomadsOfArabiaState(State):
         seat = self.claimer
         self.hands[seat] |= 1 << disk
         self.revealed |= 1 << disk
-        self.fresh[seat] += 1
         self.claimer = -1
 
     def _place(self, sp: int) -> None:
@@ -1022,7 +1039,7 @@ class NomadsOfArabiaState(State):
             self.node = N_PICK
 
     def _sale(self, sold: list[int], in_city: bool) -> None:
-        """Spec §5.7 SALE: prices fixed before any animal returns (R16, R31)."""
+        """A sale: prices fixed before any animal returns (R16, R31)."""
         seat = self.active
         bonus = self.city_row_disk(self.pos[seat]) if in_city else NO_DISK
         total = 0
@@ -1038,7 +1055,7 @@ class NomadsOfArabiaState(State):
 
     # -- restocks ---------------------------------------------------------------------
     def _land_and_animal(self) -> None:
-        """Spec §5.8 LAND_AND_ANIMAL, resumed after every roll (restocks only add)."""
+        """Land then Animal Restocks (R17 steps 1–2), resumed after every roll."""
         stock = self.stock
         if stock[0] + stock[1] + stock[2] + stock[3] > 0:
             for land in range(NUM_LANDS):
@@ -1067,7 +1084,7 @@ class NomadsOfArabiaState(State):
         self.placed += self._put_roll(self.target_box, f1, f2)
 
     def _put_roll(self, land: int, f1: int, f2: int) -> int:
-        """Place the quantities of spec §3.7, each limited by stock; the number placed."""
+        """Place a roll's quantities (R5), each limited by stock; the number placed."""
         quantities = ROLL_QUANTITIES[5 * f1 + f2]
         b = land * NUM_ANIMALS
         placed = 0
@@ -1110,7 +1127,7 @@ class NomadsOfArabiaState(State):
 
     # -- shifting ---------------------------------------------------------------------
     def _shift(self) -> None:
-        """Spec §5.10 steps 1–2: nomads on row 4 are Lost, starting with the active seat."""
+        """A shift's first steps: nomads on row 4 are Lost, starting with the active seat."""
         n = self.n
         far = 4 * WIDTH
         self.losing = [
@@ -1128,7 +1145,7 @@ class NomadsOfArabiaState(State):
         self._discard(seat, -1)
 
     def _discard(self, seat: Seat, then: int) -> None:
-        """Spec §5.11 DISCARD: handlers to the pile; KEEP 2 of 3 or more animals."""
+        """R25, R26: handlers to the pile; keep 2 of 3 or more animals."""
         self._return_handlers(seat)
         if then >= 0:
             self.stack.append(then)
@@ -1145,7 +1162,7 @@ class NomadsOfArabiaState(State):
             self.animals[base + t] = keep
 
     def _shift_move(self) -> None:
-        """Spec §5.10 steps 1, 3, 4: the far strip leaves, the rest move, a new strip comes.
+        """A shift: the far strip leaves, the rest move down, a new strip comes.
 
         R7: row 4 leaves and the new strip, of the other type, enters row 0.
         """
@@ -1243,7 +1260,7 @@ class NomadsOfArabiaState(State):
         return f"draw-final {FINAL_DISKS[action - FINAL]}"
 
     def _handler_faces(self, shown: list[int]) -> str:
-        """Spec §9.3: one entry per held die, by type, animal faces before blanks."""
+        """One entry per held die, by type, animal faces before blanks (Notation)."""
         held = self.seat_handlers(self.active)
         faces: list[str] = []
         for a in range(NUM_ANIMALS):
@@ -1252,12 +1269,12 @@ class NomadsOfArabiaState(State):
         return ",".join(faces)
 
     def reveals_information(self, action: ActionId) -> bool:
-        """Spec §7: playing a held special disk shows it, and so does the Sands of Time
-        window's answer (``pass`` tells everyone whether you might hold it)."""
+        """A played special disk is shown to everyone (R38). A window's ``pass`` shows
+        nothing, but it is final too: only a holder could want it back (R33)."""
         return action == PASS or self.action_to_string(action).startswith("play ")
 
     def action_to_string_for(self, seat: Seat | None, action: ActionId) -> str:
-        """Spec §7: another seat's ``draw-disk`` outcome reads ``draw-disk hidden``."""
+        """R38: another seat's ``draw-disk`` outcome reads ``draw-disk hidden``."""
         if DISK <= action < FINAL and self.node == C_DISK and seat != self.claimer:
             return "draw-disk hidden"
         return self.action_to_string(action)
@@ -1350,20 +1367,25 @@ class NomadsOfArabiaState(State):
     def notation_help(self) -> str:
         return (
             "e.g. 'stay', 'move 2,4', 'move 2,4 1,5', 'pilgrim', 'take-handlers camel,goat', "
-            "'capture', 'call', 'shift', 'sell camel,horse', 'end', 'keep goat,horse'"
+            "'capture', 'call', 'shift', 'sell camel,horse', 'end', 'keep goat,horse', 'pass'"
         )
 
     def why_illegal(self, action: ActionId) -> str:
         if not 0 <= action < NUM_ACTIONS:
-            return f"{action} is outside the action space 0..{NUM_ACTIONS - 1}"
+            return f"{action} is not an action number of this game (0 to {NUM_ACTIONS - 1})"
         text = self.action_to_string(action)
         node = self.node
         if node == OVER:
             return "the game is over"
         if node >= FIRST_CHANCE:
-            return f"{text!r} is not a possible outcome of this {NODE_NAMES[node]} draw"
+            return f"{text!r} cannot be the outcome of this {NODE_NAMES[node]}"
+        if action == PLAY_SANDS:
+            if node == N_SANDS:
+                return f"{text!r}: you do not hold sands-of-time (R33)"
+            return f"{text!r}: it is played only in the window after a turn (R28)"
+        if action == PASS and node != N_SANDS:
+            return f"{text!r} only answers the Sands of Time window after a turn (R33)"
         seat = self.active
-        where = NODE_NAMES[node].upper()
         if node == N_MOVE:
             if MOVE2 <= action < RIDE_BASE and self.money[seat] < self.move_cost(seat):
                 return (
@@ -1378,13 +1400,13 @@ class NomadsOfArabiaState(State):
                 return f"{text!r}: a two-step move may not end where it started (R9)"
             if MOVE1 <= action < PLACE:
                 return (
-                    f"{text!r}: move 1 or 2 steps between adjacent passable spaces "
-                    "(mountains are not passable) (R9)"
+                    f"{text!r}: move 1 or 2 steps between neighbouring spaces; "
+                    "mountains cannot be entered (R9)"
                 )
         if node == N_PLACE and PLACE <= action < TAKE:
-            return f"{text!r}: place the nomad on a passable space of the board (R27)"
+            return f"{text!r}: place your nomad on a space of the board, not a mountain (R27)"
         if node == N_PICK and PICK <= action < KEEP:
-            return f"{text!r}: pick a type that the box holds (R14)"
+            return f"{text!r}: pick an animal type that the box holds (R14)"
         if node == N_LAND and CHOOSE <= action < STRIP:
             return f"{text!r}: choose one of the boxes tied for fewest animals (R20)"
         if node == N_ACTION:
@@ -1393,45 +1415,45 @@ class NomadsOfArabiaState(State):
             return f"{text!r}: take 2 handlers free or 3 for 3 Dinars from the pile (R11)"
         if node == N_KEEP and KEEP <= action < CHOOSE:
             return f"{text!r}: keep two animals that you hold (R25, R26)"
-        return f"{text!r} does not fit now: this is the {where} decision"
+        return f"{text!r} is not a choice now: {NODE_CHOICES[node]}"
 
     def _why_action_illegal(self, action: ActionId, text: str) -> str:
         seat = self.active
         t = self.terrain(self.pos[seat])
-        if action in (CAPTURE, CALL, SHIFT) and self.main_done:
-            return f"{text!r}: the turn's main action is already done"
         if action in (CAPTURE, CALL, SHIFT) and self.placement:
-            return f"{text!r}: not on a placement turn (R27)"
+            return f"{text!r}: not on the turn your nomad is placed (R27)"
+        if action in (CAPTURE, CALL, SHIFT) and self.main_done:
+            return f"{text!r}: this turn's capture, call, shift or sale is already done"
         if action in (CAPTURE, CALL):
             if t >= NUM_LANDS:
-                return f"{text!r}: the nomad is not on a land space"
+                return f"{text!r}: your nomad must stand on a land space (R14)"
             return f"{text!r}: you hold no handler dice (R13)"
         if action == SHIFT:
             if t != SAND:
                 return f"{text!r}: shift only from a sand space (R23)"
-            return f"{text!r}: a nomad stands on row 4 (R23)"
+            return f"{text!r}: not while a nomad stands on row 4 (R23)"
         if SELL <= action < ABDUL_BASE:
             if t != CITY:
                 return f"{text!r}: sell only in a city (R16)"
             if self.main_done:
-                return f"{text!r}: the turn's main action is already done (R16)"
-            return f"{text!r}: you do not hold those animals"
+                return f"{text!r}: this turn's capture, call, shift or sale is already done (R16)"
+            return f"{text!r}: you do not have those animals (R16)"
         hand = self.hands[seat]
         if ABDUL_BASE <= action < EXPERT_BASE:
             if not hand >> ABDUL & 1:
-                return f"{text!r}: you do not hold abdul"
+                return f"{text!r}: you do not hold abdul (R30)"
             if t == CITY:
-                return f"{text!r}: abdul is not played on a city space; use 'sell' (R30)"
-            return f"{text!r}: you do not hold those animals"
+                return f"{text!r}: abdul is not played in a city; use 'sell' (R30)"
+            return f"{text!r}: you do not have those animals (R30)"
         if EXPERT_BASE <= action < PICK:
             if not hand >> EXPERT & 1:
-                return f"{text!r}: you do not hold expert-handler"
+                return f"{text!r}: you do not hold expert-handler (R29)"
             return f"{text!r}: that box holds no such animal (R29)"
         if action == PLAY_SILVER:
             if not hand >> SILVER & 1:
-                return f"{text!r}: you do not hold silver-tongue"
+                return f"{text!r}: you do not hold silver-tongue (R31)"
             return f"{text!r}: it needs animals and a sale still to come this turn (R31)"
-        return f"{text!r} does not fit now: this is the ACTION decision"
+        return f"{text!r} is not a choice now: {NODE_CHOICES[N_ACTION]}"
 
     # -- scoring ----------------------------------------------------------------------
     def disk_dinars(self, seat: Seat) -> int:
@@ -1490,54 +1512,38 @@ class NomadsOfArabiaState(State):
     def observation(self, seat: Seat | None) -> list[float]:
         return observation(self, seat)
 
-    def _redeal(self, seat: Seat | None, rng: random.Random, consistent: bool) -> None:
-        """Give the other seats' held disks new identities (spec §7)."""
+    def _redeal(self, seat: Seat | None, rng: random.Random) -> None:
+        """Give the other seats' held disks new identities, uniform over every deal.
+
+        Only hand sizes, the seat's own hand and the played disks are known (R38): a
+        ``pass`` at a Sands of Time window looks the same from every seat (R33).
+        """
         if self.node == OVER:
             return  # the final scoring reveals every hand
         others = [s for s in range(self.n) if s != seat and self.hands[s]]
         if not others:
             return
         own = self.hands[seat] if seat is not None else 0
-        fixed_sands = self.sands_known if consistent and self.sands_known not in (-1, seat) else -1
-        pool = [
-            d
-            for d in range(len(SPECIAL_DISKS))
-            if not (own | self.played) >> d & 1 and not (d == SANDS and fixed_sands >= 0)
-        ]
-        while True:
-            rng.shuffle(pool)
-            hands = dict.fromkeys(others, 0)
-            if fixed_sands >= 0:
-                hands[fixed_sands] |= 1 << SANDS
-            i = 0
-            ok = True
-            for s in others:
-                slots = self.hands[s].bit_count() - (s == fixed_sands)
-                stale = slots - self.fresh[s]
-                for k in range(slots):
-                    d = pool[i]
-                    i += 1
-                    # Disks held through a window are known not to be sands-of-time (R33).
-                    if consistent and d == SANDS and k < stale:
-                        ok = False
-                    hands[s] |= 1 << d
-            if ok:
-                break
+        pool = [d for d in range(len(SPECIAL_DISKS)) if not (own | self.played) >> d & 1]
+        rng.shuffle(pool)
         for s in others:
             self.revealed &= ~self.hands[s]
+        i = 0
         for s in others:
-            self.hands[s] = hands[s]
-            self.revealed |= hands[s]
+            k = self.hands[s].bit_count()
+            self.hands[s] = sum(1 << d for d in pool[i : i + k])
+            self.revealed |= self.hands[s]
+            i += k
 
     def resample_hidden(self, seat: Seat, rng: random.Random) -> NomadsOfArabiaState:
         """Deal the other seats' disks anew, uniform among the deals ``seat`` cannot exclude."""
         other = self.clone()
-        other._redeal(seat, rng, True)
+        other._redeal(seat, rng)
         return other
 
     def scramble_hidden(self, seat: Seat | None, rng: random.Random) -> NomadsOfArabiaState:
         other = self.clone()
-        other._redeal(seat, rng, False)
+        other._redeal(seat, rng)
         return other
 
     def component_counts(self) -> dict[str, int]:
@@ -1596,8 +1602,6 @@ class NomadsOfArabiaState(State):
                 [SPECIAL_DISKS[d] for d in range(len(SPECIAL_DISKS)) if h >> d & 1]
                 for h in self.hands
             ],
-            "fresh": self.fresh[:],
-            "sands_known": self.sands_known,
             "played": self.played,
             "revealed": self.revealed,
             "supply": self.supply,
@@ -1625,6 +1629,7 @@ class NomadsOfArabiaState(State):
             ],
             "path": self.path[:],
             "losing": self.losing[:],
+            "window": self.window[:],
             "stack": self.stack[:],
         }
 

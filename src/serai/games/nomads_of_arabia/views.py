@@ -1,4 +1,4 @@
-"""What each seat may see (spec §7, R38): the one place where hidden values are filtered.
+"""What each seat may see (R38): the one place where hidden values are filtered.
 
 A seat sees the identities of its own held special disks and only the number of everyone
 else's; once the game is over every hand is shown (the money disks are revealed, R34).
