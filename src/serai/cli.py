@@ -198,9 +198,9 @@ class GameLog:
         self.flush()
         seat = state.current_player()
         number = len(state.history()) + 1
-        forced = (
-            " [dim](forced: the only legal choice)[/]" if len(state.legal_actions()) == 1 else ""
-        )
+        # A window's pass never reads as forced: that would tell who could have played.
+        only = len(state.legal_actions()) == 1 and state.window_pass() is None
+        forced = " [dim](forced: the only legal choice)[/]" if only else ""
         name = escape(self.players[seat])
         self.console.print(
             f"[dim]{number:>3}.[/] seat {seat} ({name}): [bold]{escape(text)}[/]{forced}"

@@ -30,6 +30,8 @@ COMMANDS = {
     "moves": "every legal action, numbered (also: list)",
     "board": "show the board again",
     "secret": "on a shared screen: your own hidden values (others look away)",
+    "windows stop": "be asked at every optional window (Sands of Time), even to only pass",
+    "windows skip": "pass optional windows at once, whatever you hold (the default)",
     "rules": "the rules of this game; 'rules R12' shows ruling R12 alone",
     "quit": "abandon the game",
 }
@@ -91,7 +93,10 @@ class TerminalHuman:
     """Asks the person at the terminal for each decision of the seat it plays.
 
     A decision with a single legal action is returned without asking (the game log says
-    it was forced). ``before_turn`` runs before the board is shown, so a caller can
+    it was forced). At an optional window (:meth:`State.window_pass`) the seat's own
+    choice decides instead: unless it typed ``windows stop`` it passes at once, and if it
+    did it is asked even when it can only pass, so how long a window takes never shows
+    what the seat holds. ``before_turn`` runs before the board is shown, so a caller can
     first flush its pending log lines.
     """
 
@@ -106,17 +111,31 @@ class TerminalHuman:
         self.console = console
         self.before_turn = before_turn
         self.shared_screen = shared_screen
+        self.stop_at_windows = False
+        """The seat's private choice (``windows stop``) to be asked at optional windows."""
+        self.window_hint_due = False
+        """A window passed this seat at once while it could do more: hint at its next prompt."""
+        self.window_hint_shown = False
 
     def act(self, state: State) -> ActionId:
         """Show the position and read a legal action; raise :class:`QuitGame` to stop."""
         actions = state.legal_actions()
-        if len(actions) == 1:
+        window_pass = state.window_pass()
+        if window_pass is not None and not self.stop_at_windows:
+            # The only sign this interface has that the seat gained something to play at
+            # windows; the hint goes to the seat alone, at its own next prompt.
+            if len(actions) > 1 and not self.window_hint_shown:
+                self.window_hint_due = True
+            return window_pass
+        if len(actions) == 1 and window_pass is None:
             return actions[0]
         if self.before_turn is not None:
             self.before_turn()
         texts = [state.action_to_string(action) for action in actions]
         self.show_board(state)
         self.show_choices(texts)
+        if not self.shared_screen:
+            self.show_window_hint()
         seat = state.current_player()
         while True:
             line = self.read(f"seat {seat}> ", [*texts, *COMMANDS, "list"])
@@ -134,6 +153,16 @@ class TerminalHuman:
                 self.show_choices(texts)
             elif command == "secret":
                 self.show_secret(state)
+                self.show_window_hint()
+            elif " ".join(command.split()) in ("windows stop", "windows skip"):
+                self.stop_at_windows = command.split()[1] == "stop"
+                self.window_hint_due = False
+                self.window_hint_shown = True
+                self.console.print(
+                    "windows: you will be asked at every optional window"
+                    if self.stop_at_windows
+                    else "windows: optional windows pass you at once"
+                )
             elif command == "rules" or command.startswith("rules "):
                 self.show_rules(state, command.removeprefix("rules").strip() or None)
             elif command.isdecimal():
@@ -169,6 +198,16 @@ class TerminalHuman:
         self.console.print(f"[bold]seat {seat} to play[/]")
         if self.shared_screen:
             self.console.print("[dim]shared screen: type 'secret' to see your hidden values[/]")
+
+    def show_window_hint(self) -> None:
+        """Once, after a window passed this seat while it could have played there."""
+        if self.window_hint_due:
+            self.console.print(
+                "[yellow]you now hold something to play at optional windows (such as Sands "
+                "of Time); type 'windows stop' to be asked at them[/]"
+            )
+            self.window_hint_due = False
+            self.window_hint_shown = True
 
     def show_secret(self, state: State) -> None:
         """This seat's own view, asked for on purpose on a shared screen."""
