@@ -120,8 +120,15 @@ def explore_actions(state: DesertSonsState) -> list[int]:
                     out.append(298 + NUM_TILES * s + t - 1)
     if out:
         return sorted(out)
-    if len(state.display[seat]) == 3 and state.stack:
-        return sorted(212 + t for t in state.display[seat])
+    own = state.display[seat]
+    if len(own) == 3 and state.stack:
+        # R24: within reach is every field with water, else the free destinations.
+        if state.water[seat] >= 1:
+            reach = {c for c in range(SIZE * SIZE) if state.field[c]}
+        else:
+            reach = free_destinations(state, seat)
+        if not any(placements(state, t, c) for c in reach for t in own):
+            return sorted(212 + t for t in own)
     return [122]
 
 

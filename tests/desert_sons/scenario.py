@@ -103,3 +103,22 @@ EXAMPLE_7_STONES = (
     "stone 15 a",
 )
 """Spec Example 7 up to the closing: stone 9 (seat 0) and stone 15 (seat 1) on the oasis."""
+
+
+EXAMPLE_3 = (
+    "draw-tile 4",
+    "draw-tile 6",
+    "move 5,5",
+    "draw",
+    "draw-tile 13",
+    "move 5,5",
+    "draw",
+    "draw-tile 8",
+    "move 5,5",
+    "draw",
+    "draw-tile 1",
+    "move 5,5",
+    "draw",
+    "draw-tile 14",
+)
+"""Spec Example 3 up to seat 0's second move step: displays [4, 13, 1] and [6, 8, 14]."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import serai
 from serai.games.desert_sons.rules import (
     CHANCE_PHASES,
     CHOOSE,
@@ -16,6 +17,7 @@ from serai.games.desert_sons.rules import (
 )
 from tests.desert_sons.scenario import (
     CROSS_CELLS,
+    EXAMPLE_3,
     EXAMPLE_7_STONES,
     cell,
     legal,
@@ -64,22 +66,7 @@ def test_example_2_a_tile_that_does_not_fit_goes_to_the_display() -> None:
 
 
 def example_3() -> DesertSonsState:
-    return start(
-        "draw-tile 4",
-        "draw-tile 6",
-        "move 5,5",
-        "draw",
-        "draw-tile 13",
-        "move 5,5",
-        "draw",
-        "draw-tile 8",
-        "move 5,5",
-        "draw",
-        "draw-tile 1",
-        "move 5,5",
-        "draw",
-        "draw-tile 14",
-    )
+    return start(*EXAMPLE_3)
 
 
 def test_example_3_the_display_limit() -> None:
@@ -87,13 +74,26 @@ def test_example_3_the_display_limit() -> None:
     assert state.display == [(4, 13, 1), (6, 8, 14)]
     assert state.current_player() == 0 and state.phase == MOVE
     for where, expected in (
-        ("5,5", ["discard 1", "discard 4", "discard 13"]),
+        ("5,5", ["pass"]),
         ("5,4", ["take 1 6", "take 1 8", "take 1 14"]),
         ("5,2", ["play-own 1", "play-own 13", "take 1 6", "take 1 8", "take 1 14"]),
     ):
         branch = run(state.clone(), f"move {where}")
         assert "draw" not in legal(branch)
         assert legal(branch) == expected, where
+
+
+def test_example_3_at_the_centre_seat_0_is_not_stuck_so_it_passes_and_keeps_its_display() -> None:
+    state = run(example_3(), "move 5,5")
+    # R24: tiles 1 and 13 fit next to 5,2, a free destination, so nothing is discarded.
+    assert state.free_destinations(0) >> cell("5,2") & 1
+    assert state.fits(1, cell("5,2")) and state.fits(13, cell("5,2"))
+    with pytest.raises(serai.IllegalActionError, match=r"fits next to .*\(R24\)"):
+        run(state, "discard 4")
+    run(state, "pass")
+    assert state.display == [(4, 13, 1), (6, 8, 14)] and state.discarded == ()
+    assert state.water == [2, 2]
+    assert state.current_player() == 1 and state.phase == MOVE
 
 
 def example_4() -> DesertSonsState:

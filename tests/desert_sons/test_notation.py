@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import serai
 from serai.games.desert_sons.rules import NUM_ACTIONS, parse_action
 from tests.desert_sons.scenario import (
+    EXAMPLE_3,
     EXAMPLE_7_STONES,
     after_setup,
     legal,
@@ -190,10 +191,10 @@ def test_illegal_stone_and_continuation_actions_say_why(
 
 def test_illegal_rating_choices_say_why() -> None:
     state = run(new_game(), *EXAMPLE_7_STONES)
-    with pytest.raises(serai.IllegalActionError, match="no such symbol left"):
+    with pytest.raises(serai.IllegalActionError, match=r"no salt symbol left \(R17\)"):
         state.string_to_action("choose salt")
     state.goods[4:8] = [4, 0, 0, 0]  # seat 1's 4 carrying spaces are full (scenario)
-    with pytest.raises(serai.IllegalActionError, match=r"not available to you now \(R18\)"):
+    with pytest.raises(serai.IllegalActionError, match=r"carrying spaces are full \(R18\)"):
         state.string_to_action("choose gems")
 
 
@@ -239,3 +240,50 @@ def test_any_text_is_either_a_legal_canonical_action_or_rejected(text: str) -> N
     else:
         assert state.is_legal(action) and state.action_to_string(action) == text
     assert state.to_json() == before
+
+
+RULING_AT_THE_END = re.compile(r"\(R\d+\)$")
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 5), (4, 6)])
+def test_illegal_decisions_are_explained_in_player_words_citing_a_ruling(
+    players: int, seed: int
+) -> None:
+    rng = random.Random(seed)
+    seen = set()
+    for state in random_states(seed, players, False)[::7]:
+        if state.is_chance_node() or state.is_terminal():
+            continue
+        legal_now = set(state.legal_actions())
+        for action in rng.sample(range(NUM_ACTIONS), 60):
+            if action in legal_now:
+                continue
+            reason = state.why_illegal(action)
+            assert "§" not in reason and "spec" not in reason, reason
+            # Only a seat that does not exist at this table is explained in words alone.
+            assert RULING_AT_THE_END.search(reason) or "there is no seat" in reason, reason
+            seen.add(reason.split(":")[-1])
+    assert len(seen) > 10
+
+
+@pytest.mark.parametrize(
+    ("texts", "text", "why"),
+    [
+        (("move 5,4", "take 1 6", "draw-tile 2"), "place 4,4 r90", "as 'place 4,4 r0' (R3)"),
+        (("move 5,4", "take 1 6", "draw-tile 2"), "place 3,3 r0", "your caravan on 5,4 (R10)"),
+        (("move 5,2", "play-own 1"), "place 4,2 r90", "does not match the edges next to 4,2 (R2)"),
+        (("move 5,4",), "take 0 4", "'play-own t' (R9)"),
+        (("move 5,4",), "take 1 13", "not in seat 1's display (R9)"),
+        (("move 5,4",), "take 3 6", "there is no seat 3"),
+        (("move 5,5",), "take 1 6", "tile 6 fits nowhere next to your caravan (R8)"),
+        (("move 5,5",), "play-own 2", "tile 2 is not in your display (R8)"),
+        (("move 5,5",), "discard 2", "tile 2 is not in your display (R24)"),
+    ],
+)
+def test_illegal_placements_and_explorations_say_why(
+    texts: tuple[str, ...], text: str, why: str
+) -> None:
+    state = run(new_game(), *EXAMPLE_3, *texts)
+    with pytest.raises(serai.IllegalActionError) as caught:
+        state.string_to_action(text)
+    assert why in caught.value.reason

@@ -466,16 +466,96 @@ def test_r23_no_bonus_offer_without_water() -> None:
     assert state.current_player() == 1
 
 
-def test_r24_a_full_display_that_fits_nowhere_discards() -> None:
+HEARTS = (4, 23, 36)
+"""Three ``OOOO`` tiles: they fit only where every neighbouring field shows oasis."""
+
+
+def stranded(water: int, display: tuple[int, ...] = HEARTS) -> DesertSonsState:
+    """Seat 0 on band 1 (6,1), between the water stub of 5,1 and cap 7 (7,1), in its move
+    step with ``display`` and ``water``; seat 1's display is empty (nothing to take).
+
+    Its free destinations are 5,1, 6,1 and 7,1, and every empty cell next to them needs a
+    desert edge somewhere, which a heart lacks; with water the stub cells of the cross are
+    within reach, and a heart fits there.
+    """
     state = after_setup()
-    state.stack &= ~(1 << 4 | 1 << 13 | 1 << 36)
-    state.display = [(4, 13, 36), ()]
-    state.water[0] = 0
-    run(to_move(state, 0), "move 5,5")
-    assert legal(state) == ["discard 4", "discard 13", "discard 36"]
-    run(state, "discard 13")
-    assert state.discarded == (13,) and state.display[0] == (4, 36)
+    lay(state, "6,1", 1, 90)
+    lay(state, "7,1", 7, 270)
+    for t in display:
+        state.stack &= ~(1 << t)
+    state.display = [display, ()]
+    state.water[0] = water
+    return to_move(state, 0, "6,1")
+
+
+def test_r24_a_full_display_that_fits_nowhere_within_reach_is_discarded() -> None:
+    state = run(stranded(water=0), "move 6,1")
+    free = state.free_destinations(0)
+    assert [c for c in range(121) if free >> c & 1] == [cell("5,1"), cell("6,1"), cell("7,1")]
+    assert state.field_within_reach(0, HEARTS) == -1
+    assert legal(state) == ["discard 4", "discard 23", "discard 36"]
+    with pytest.raises(serai.IllegalActionError, match=r"discard one of them \(R24\)"):
+        run(state, "pass")
+    run(state, "discard 23")
+    assert state.discarded == (23,) and state.display[0] == (4, 36)
+    assert state.current_player() == 1 and state.phase == MOVE  # no bonus offer (R23)
+
+
+def test_r24_with_water_every_field_is_within_reach_so_the_stuck_player_passes() -> None:
+    state = run(stranded(water=1), "move 6,1")
+    assert not any(state.fits(t, cell("6,1")) for t in HEARTS)  # stuck where it stands
+    assert state.field_within_reach(0, HEARTS) >= 0  # but a paid move would reach a fit
+    assert legal(state) == ["pass"]
+    with pytest.raises(serai.IllegalActionError, match=r"which your caravan can reach.*\(R24\)"):
+        run(state, "discard 4")
+    run(state, "pass")
+    assert state.display[0] == HEARTS and state.discarded == ()
+    assert state.water[0] == 1 and state.current_player() == 1 and state.phase == MOVE
+
+
+def test_r24_a_tile_fitting_next_to_a_free_destination_means_pass_without_water() -> None:
+    state = stranded(water=0)
+    run(to_move(state, 0, "5,5"), "move 5,5")  # the centre has no empty neighbour
+    assert state.fits(4, cell("5,3"))  # a heart against the myrrh stub, on free reach
+    assert legal(state) == ["pass"]
+    run(state, "pass")
+    assert state.display[0] == HEARTS and state.discarded == ()
+
+
+def test_r24_reach_counts_from_where_the_caravan_stands_after_its_move() -> None:
+    # Seat 0 pays its last water to move from the cross onto cap 7: from there its reach is
+    # only 6,1 and 7,1, where no heart fits, so it is truly stuck.
+    state = stranded(water=1)
+    run(to_move(state, 0, "5,5"), "move 7,1")
+    assert state.water[0] == 0
+    assert legal(state) == ["discard 4", "discard 23", "discard 36"]
+
+
+def test_r24_with_an_empty_stack_a_stuck_full_display_is_kept() -> None:
+    state = stranded(water=0)
+    state.stack = 0
+    state.ending = 2
+    run(state, "move 6,1")
+    assert legal(state) == ["pass"]
+    with pytest.raises(serai.IllegalActionError, match=r"stack empty.*\(R24\)"):
+        run(state, "discard 4")
+    run(state, "pass")
+    assert state.display[0] == HEARTS and state.discarded == ()
     assert state.current_player() == 1
+
+
+def test_r24_a_display_that_is_not_full_draws_or_passes_but_never_discards() -> None:
+    state = run(stranded(water=0, display=HEARTS[:2]), "move 6,1")
+    assert legal(state) == ["draw"]  # R8: drawing is legal though nothing fits
+    with pytest.raises(serai.IllegalActionError, match=r"you must \(R8\)"):
+        run(state, "discard 4")
+    state = stranded(water=0, display=HEARTS[:2])
+    state.stack = 0
+    state.ending = 2
+    run(state, "move 6,1")
+    assert legal(state) == ["pass"]
+    run(state, "pass")
+    assert state.display[0] == HEARTS[:2] and state.discarded == ()
 
 
 def test_r24_with_an_empty_stack_the_stuck_player_passes() -> None:

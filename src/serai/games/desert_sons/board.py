@@ -1,9 +1,10 @@
-"""Static data of In the Realm of the Desert Sons (spec §2, §3), built once at import.
+"""Static data of In the Realm of the Desert Sons (the Components of
+``docs/rules/desert_sons.md``), built once at import.
 
-Cells of the 11 x 11 area are indexed ``11*y + x`` and written ``x,y`` (§3.1). Directions
+Cells of the 11 x 11 area are indexed ``11*y + x`` and written ``x,y`` (Notation). Directions
 are indexed N 0, E 1, S 2, W 3. A field's edges are a 4-bit mask with bit ``d`` set when
 the edge facing ``d`` is oasis (``O``). Fields are numbered: explorer tiles ``1..85`` by
-their id, the 21 cross fields ``86..106`` in the order of the §3.3 table.
+their id, the 21 cross fields ``86..106`` in the order of ``CROSS_TABLE``.
 
 >>> cell_name(parse_cell("7,1"))
 '7,1'
@@ -37,7 +38,7 @@ NUM_STACKS = 5
 FIRST_CROSS_FIELD = NUM_TILES + 1
 SECTION_LABELS = "ab"
 
-# Spec §3.5, the reconstructed explorer tiles: id, type, edges N E S W (listed rotation),
+# The explorer tiles (Components): id, type, edges N E S W (listed rotation),
 # then section a and section b as ``edges:symbols``.
 TILE_TABLE = """
      1 band        ODOD N+S:water
@@ -127,7 +128,7 @@ TILE_TABLE = """
     85 corner      OODD N+E:gems
 """
 
-# Spec §3.3, the start cross: cell, edges, and the stub of section a as ``edge:symbol``.
+# The start cross (Components): cell, edges, and the stub of section a as ``edge:symbol``.
 CROSS_TABLE = """
     5,0 DDDD
     5,1 DODD E:water
@@ -152,7 +153,7 @@ CROSS_TABLE = """
     0,5 DDDD
 """
 
-# Spec §3.6: each seat's stones by rank, tallest first; §3.7 start fields by player count.
+# Each seat's stones by rank, tallest first (Components); start fields by player count (Setup).
 STONES = ((16, 9, 8, 1), (15, 10, 7, 2), (14, 11, 6, 3), (13, 12, 5, 4))
 STONE_OWNER = (-1, *(seat for rank in range(1, 17) for seat in range(4) if rank in STONES[seat]))
 TURBAN_HEIGHT = 17
@@ -172,7 +173,7 @@ def cell_name(cell: Cell) -> str:
 
 
 def _is_number(text: str) -> bool:
-    """Plain ASCII decimal without leading zeros: the only way spec §9 writes numbers."""
+    """Plain ASCII decimal without leading zeros: the only way the notation writes numbers."""
     return text.isascii() and text.isdecimal() and str(int(text)) == text
 
 
@@ -215,7 +216,7 @@ def edge_string(mask: Mask) -> str:
 
 
 def rotate(mask: Mask, k: int) -> Mask:
-    """The placed edges of ``mask`` turned ``k`` quarters clockwise (§3.2)."""
+    """The placed edges of ``mask`` turned ``k`` quarters clockwise (Notation)."""
     return ((mask << k) | (mask >> (4 - k))) & 15
 
 
@@ -279,19 +280,19 @@ def _label_table() -> tuple[tuple[tuple[int, ...], ...], ...]:
 LABEL = _label_table()
 
 
-def _distinct_rotations(field: Field) -> tuple[int, ...]:
-    """R3: rotations giving a different placed tile, each under its smallest value."""
-    seen = set()
-    out = []
-    for k in range(4):
-        key = (placed_edges(field, k), tuple(rotate(m, k) for m, _ in SECTIONS[field]))
-        if key not in seen:
-            seen.add(key)
-            out.append(k)
-    return tuple(out)
+def _same_placement(field: Field) -> tuple[int, ...]:
+    """R3: for each rotation, the smallest rotation that gives the same placed tile."""
+    keys = [
+        (placed_edges(field, k), tuple(rotate(m, k) for m, _ in SECTIONS[field])) for k in range(4)
+    ]
+    return tuple(keys.index(key) for key in keys)
 
 
-DISTINCT_ROTATIONS = tuple(_distinct_rotations(f) for f in range(NUM_FIELDS))
+SAME_PLACEMENT = tuple(_same_placement(f) for f in range(NUM_FIELDS))
+DISTINCT_ROTATIONS = tuple(
+    tuple(k for k, first in enumerate(same) if first == k) for same in SAME_PLACEMENT
+)
+"""R3: the rotations that give a different placed tile, each under its smallest value."""
 
 
 def _fit_table(tile: int) -> tuple[tuple[int, ...], ...]:

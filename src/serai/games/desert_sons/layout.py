@@ -1,13 +1,14 @@
 """The fixed geometry of In the Realm of the Desert Sons for drawing it (the web board).
 
 A view (``views.py``) names each field by its tile id and rotation only; this module gives
-what a drawing needs besides: the start cross (§3.3) and every explorer tile (§3.5) with its
-listed edges and sections, the stones of each seat (§3.6) and the start fields (§3.7).
+what a drawing needs besides: the start cross and every explorer tile with its listed edges
+and sections, the stones of each seat (all in Components of ``docs/rules/desert_sons.md``)
+and the start fields (Setup).
 Everything here is public and never changes during a game.
 
-Edges are written as in the spec, ``N E S W`` in the listed rotation (``r0``); a section
+Edges are written as in the rules reference, ``N E S W`` in the listed rotation (``r0``); a section
 names its ``O`` edges as direction letters. A placed tile turned ``r`` degrees clockwise
-shows, facing direction ``d``, the listed edge of ``d - r/90`` (§3.2).
+shows, facing direction ``d``, the listed edge of ``d - r/90`` (Notation).
 
 >>> data = board_layout(2, desert_border=False)
 >>> data["cross"]["5,1"]

@@ -2,7 +2,7 @@
 
 Seats are relative: block 0 is the observing seat, block 1 the next seat in turn order,
 and so on; a spectator (``None``) observes as seat 0. Blocks of seats beyond the player
-count stay zero, so every player count has the same shape. Like the view (spec §7), it
+count stay zero, so every player count has the same shape. Like the view (R19, R20), it
 shows a rumor chip's value only to a seat that has seen it, every value once the game is
 over.
 
@@ -14,7 +14,7 @@ part               size      contents
 fields             C         a field lies on the cell
 desert tiles       C         an explorer tile without sections
 oasis edges        4 C       the edge facing N, E, S, W is oasis
-symbols            7 C       symbols of the field / 2, by symbol (§3.4 order)
+symbols            7 C       symbols of the field / 2, by symbol (myrrh … rumor)
 caravans           4 C       the caravan of relative seat ``s`` stands there
 stones             4 C       a stone of relative seat ``s`` lies there, its rank / 16
 phase              15        one-hot phase (setup … over)

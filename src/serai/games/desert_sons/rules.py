@@ -1,11 +1,11 @@
-"""In the Realm of the Desert Sons: the state and its rules (spec ``desert_sons.md``).
+"""In the Realm of the Desert Sons: the state and its rules (``docs/rules/desert_sons.md``).
 
 The state is flat: bytearrays and short lists over the 121 cells, and two union-find
 forests that only ever merge, because placing a tile never breaks a link:
 
 - oases: over the sections (index ``2 * cell + label``), with, per root, the count of
   its ``O`` edges that still face an empty cell; an oasis is closed when it reaches 0
-  (§3.2, R15); and, for :meth:`DesertSonsState.estimate` only, its symbols packed as
+  (R15); and, for :meth:`DesertSonsState.estimate` only, its symbols packed as
   ``worth << 7 | count`` (a commodity worth 4, any other symbol 1);
 - desert regions: over the cells, with, per root, the mask of its fields and the mask of
   the fields one oasis link away, so the free destinations of R6 are one lookup.
@@ -13,7 +13,7 @@ forests that only ever merge, because placing a tile never breaks a link:
 Each empty cell keeps the edges its neighbours impose (``care``/``required`` masks, R2),
 so whether a tile fits is one table lookup per rotation set (``board.FITS``).
 
-Integer actions (spec §9.3; people and records read the notation of §9.1 instead):
+Integer actions (people and records read the Notation of the rules reference instead):
 
 - ``0 .. 120``: ``move x,y``, ``11*y + x``;
 - ``121`` ``draw``, ``122`` ``pass``, ``123`` ``end``, ``124`` ``bonus``, ``125`` ``no-stone``,
@@ -64,6 +64,7 @@ from serai.games.desert_sons.board import (
     NUM_STACKS,
     NUM_TILES,
     RUMOR,
+    SAME_PLACEMENT,
     SECTIONS,
     STACK_OF,
     START_FIELDS,
@@ -107,7 +108,7 @@ CHIP_VALUES = (2, 1, -1, -2)
 """Rumor chip values by code; chips are stored as ``code + 1`` (0: no chip)."""
 CHIP_NAMES = ("+2", "+1", "-1", "-2")
 CHIP_SET = (1, 2, 2, 1)
-"""Spec §2: chips of each value code (``+2 +1 +1 -1 -1 -2``)."""
+"""Components: chips of each value code (``+2 +1 +1 -1 -1 -2``)."""
 SLOTS = 8
 """Rumor board slots: ``2 * commodity + position`` (R20 keeps chips packed left)."""
 
@@ -195,7 +196,7 @@ SECTION_WORTH = tuple(
 INFO = GameInfo(
     name="desert_sons",
     title="In the Realm of the Desert Sons",
-    version="1.0",
+    version="1.1",
     min_players=2,
     max_players=4,
     default_players=4,
@@ -479,12 +480,24 @@ class DesertSonsState(State):
         return out
 
     def fits(self, tile: int, cell: Cell) -> bool:
-        """Spec §5.2: ``tile`` has a legal placement next to ``cell``."""
+        """R8: ``tile`` has a legal placement next to ``cell``."""
         field, care, required, table = self.field, self.care, self.required, FITS[tile]
         for n in NEIGHBOURS[cell]:
             if n >= 0 and not field[n] and table[care[n] * 16 + required[n]]:
                 return True
         return False
+
+    def field_within_reach(self, seat: Seat, tiles: tuple[int, ...]) -> Cell:
+        """R24: a field within reach of ``seat``'s caravan next to which one of ``tiles``
+        fits, or -1. Within reach: every field while the seat holds water (a paid move goes
+        anywhere, R6), else its free destinations from where the caravan now stands.
+        """
+        cells = self.field_cells if self.water[seat] else bits(self.free_destinations(seat))
+        for cell in cells:
+            for t in tiles:
+                if self.fits(t, cell):
+                    return cell
+        return -1
 
     # -- who acts -----------------------------------------------------------------------
     def current_player(self) -> Seat:
@@ -507,7 +520,7 @@ class DesertSonsState(State):
         return PHASE_NAMES[self.phase]
 
     def effective_height(self, rank: int) -> int:
-        """§3.6, R22: a stone's rank, or 17 for the turban stone."""
+        """R17, R22: a stone's rank, or 17 for the turban stone."""
         return TURBAN_HEIGHT if rank == STONES[self.turban][0] else rank
 
     def carrying_spaces(self, seat: Seat) -> int:
@@ -586,9 +599,11 @@ class DesertSonsState(State):
         if out:
             out.sort()
             return out
-        if self.stack:
-            return sorted(DISCARD_BASE + t for t in own)  # R24: a full display
-        return [PASS]  # R24
+        # R24: stuck. Discarding only when a full display fits nowhere within reach while
+        # the stack still has tiles; otherwise the turn ends and the display is kept.
+        if len(own) == DISPLAY_LIMIT and self.stack and self.field_within_reach(seat, own) < 0:
+            return sorted(DISCARD_BASE + t for t in own)
+        return [PASS]
 
     def _remove_actions(self) -> list[ActionId]:
         """R14: each own stone on the board."""
@@ -862,14 +877,14 @@ class DesertSonsState(State):
 
     # -- turns --------------------------------------------------------------------------
     def _regular_turn_end(self) -> None:
-        """§5.7, R23: the bonus offer, if this turn had none and the player has water."""
+        """R23: the bonus offer, if this turn had none and the player has water."""
         if not self.bonus and self.water[self.player]:
             self.phase = BONUS_OFFER
         else:
             self._end_turn()
 
     def _end_turn(self) -> None:
-        """§5.8, R26: the next seat, or the end after the last of the final turns."""
+        """R26: the next seat, or the end after the last of the final turns."""
         self.bonus = 0
         self.last_cell = -1
         self.closing = ()
@@ -886,11 +901,11 @@ class DesertSonsState(State):
         return action_text(action)
 
     def reveals_information(self, action: ActionId) -> bool:
-        """§7, R20: a peek shows the peeker a rumor chip's value."""
+        """R20: a peek shows the peeker a rumor chip's value."""
         return PEEK_BASE <= action < PEEK_BASE + 8
 
     def action_to_string_for(self, seat: Seat | None, action: ActionId) -> str:
-        """§7: a drawn rumor chip's value is shown to its drawer only."""
+        """R19: a drawn rumor chip's value is shown to its drawer only."""
         if DRAW_RUMOR_BASE <= action < NUM_ACTIONS and self.phase == DRAW_RUMOR:
             return action_text(action) if seat == self.chooser else "draw-rumor ?"
         return action_text(action)
@@ -907,50 +922,84 @@ class DesertSonsState(State):
 
     def why_illegal(self, action: ActionId) -> str:
         if isinstance(action, bool) or not isinstance(action, int):
-            return "an action is an int"
+            return "an action is a whole number"
         if not 0 <= action < NUM_ACTIONS:
-            return f"{action} is outside the action space 0..{NUM_ACTIONS - 1}"
+            return _unknown_number(action)
         text = action_text(action)
         phase = self.phase
         if phase == OVER:
             return "the game is over"
         if phase in CHANCE_PHASES:
-            return f"{text!r} is not a possible outcome of this chance event"
-        expected = _PHASE_HINTS[phase]
-        seat = self.player
+            return self._why_outcome(action, text)
         if phase in (MOVE, CONTINUE) and action < DRAW:
             if not self.field[action]:
-                return f"{text!r}: {cell_name(action)} holds no field (R5)"
-            return f"{text!r}: not a free destination (R6) and a paid move needs water (R25)"
+                return f"{text!r}: {cell_name(action)} holds no field to stand on (R5)"
+            return (
+                f"{text!r}: {cell_name(action)} is not a free destination, and a paid move "
+                "costs 1 water, which you do not have (R6)"
+            )
         if phase in (STONE, CONTINUE) and STONE_BASE <= action < CHOOSE_BASE:
             return self._why_stone(action, text)
         if phase == EXPLORE:
             return self._why_explore(action, text)
         if phase == PLACE and PLACE_BASE <= action < STONE_BASE:
-            cell = (action - PLACE_BASE) // 4
-            if self.field[cell]:
-                return f"{text!r}: {cell_name(cell)} already holds a field (R1)"
-            if cell not in NEIGHBOURS[self.caravan[seat]]:
-                return f"{text!r}: {cell_name(cell)} is not next to your caravan (§5.3)"
-            return f"{text!r}: the tile does not match its neighbours there (R2, R3)"
+            return self._why_place(action, text)
         if phase == CHOOSE and CHOOSE_BASE <= action < RUMOR_BASE:
-            if not self.r_syms[action - CHOOSE_BASE]:
-                return f"{text!r}: this oasis has no such symbol left (R17)"
-            return f"{text!r}: not available to you now (R18)"
+            return self._why_choose(action - CHOOSE_BASE, text)
         if phase == RUMOR_ROW and RUMOR_BASE <= action < PEEK_BASE:
-            return f"{text!r}: that row already holds 2 chips (R19)"
+            return f"{text!r}: that row already holds 2 rumor chips (R19)"
         if phase == PEEK and PEEK_BASE <= action < DRAW_TILE_BASE + 1:
-            return f"{text!r}: no chip lies there (R20)"
-        if phase == BONUS_OFFER and action == BONUS:
-            return "a bonus turn costs 1 water (R23)"
-        return f"{text!r} does not fit now: {expected}"
+            return f"{text!r}: no rumor chip lies there (R20)"
+        return f"{text!r} is not possible now: {_PHASE_HINTS[phase]}"
+
+    def _why_outcome(self, action: ActionId, text: str) -> str:
+        """Why ``action`` is not an outcome of this chance event."""
+        if self.phase == DRAW_RUMOR:
+            if action >= DRAW_RUMOR_BASE:
+                why = "no chip of that value is left in the rumor pool (R19)"
+            else:
+                why = "a rumor chip is being drawn (R19)"
+        elif DRAW_TILE_BASE < action < DRAW_RUMOR_BASE:
+            why = (
+                f"tile {action - DRAW_TILE_BASE} is not in the lowest-numbered stack "
+                "that still has tiles"
+            )
+        else:
+            why = "a tile is being drawn"
+        return f"{text!r} is not a possible outcome now: {why}"
+
+    def _why_place(self, action: ActionId, text: str) -> str:
+        """R1, R2, R3, R10: why a ``place`` action is not legal now."""
+        cell, k = divmod(action - PLACE_BASE, 4)
+        name = cell_name(cell)
+        if self.field[cell]:
+            return f"{text!r}: {name} already holds a field (R1)"
+        at = self.caravan[self.player]
+        if cell not in NEIGHBOURS[at]:
+            return f"{text!r}: {name} is not next to your caravan on {cell_name(at)} (R10)"
+        first = SAME_PLACEMENT[self.pending][k]
+        if first != k and PLACE_BASE + 4 * cell + first in self.legal_actions():
+            return f"{text!r}: that is the same placement as 'place {name} r{90 * first}' (R3)"
+        return (
+            f"{text!r}: tile {self.pending} turned that way does not match the edges "
+            f"next to {name} (R2)"
+        )
+
+    def _why_choose(self, symbol: int, text: str) -> str:
+        """R17, R18: why the choosing stone may not take ``symbol``."""
+        if not self.r_syms[symbol]:
+            return f"{text!r}: this oasis has no {SYMBOLS[symbol]} symbol left (R17)"
+        seat = self.chooser
+        if symbol < 4 and self.commodities_held(seat) >= self.carrying_spaces(seat):
+            return f"{text!r}: your carrying spaces are full (R18)"
+        return f"{text!r}: the supply has none left (R18)"
 
     def _why_stone(self, action: ActionId, text: str) -> str:
         """R13, R14: why a ``stone`` or ``remove-stone`` action is not legal now."""
         removing = action > REMOVE_STONE_BASE
         rank = action - REMOVE_STONE_BASE if removing else (action - STONE_BASE) // 2 + 1
         if STONE_OWNER[rank] != self.player:
-            return f"{text!r}: stone {rank} is not yours"
+            return f"{text!r}: stone {rank} is not yours ({'R14' if removing else 'R13'})"
         if removing:
             return f"{text!r}: your stone {rank} is not on the board (R14)"
         if self.phase == CONTINUE:
@@ -960,22 +1009,60 @@ class DesertSonsState(State):
         return f"{text!r}: the tile just placed has no section b (R13)"
 
     def _why_explore(self, action: ActionId, text: str) -> str:
+        """R8, R9, R24: why an action of the explore step is not legal now."""
         seat = self.player
         if action == DRAW:
             if not self.stack:
-                return "'draw': the stack is empty (R8, R26)"
+                return "'draw': the stack is empty (R26)"
             return "'draw': your display already holds 3 tiles (R8)"
         if PLAY_OWN_BASE < action <= DISCARD_BASE:
-            if action - PLAY_OWN_BASE not in self.display[seat]:
-                return f"{text!r}: that tile is not in your display"
-            return f"{text!r}: the tile fits nowhere next to your caravan (R8)"
+            tile = action - PLAY_OWN_BASE
+            if tile not in self.display[seat]:
+                return f"{text!r}: tile {tile} is not in your display (R8)"
+            return f"{text!r}: tile {tile} fits nowhere next to your caravan (R8)"
         if TAKE_BASE <= action < PLACE_BASE:
-            if not self.water[seat]:
-                return f"{text!r}: taking costs 1 water and you have none (R9)"
-            return f"{text!r}: not a fitting tile of another seat's display (R8, R9)"
+            return self._why_take(action, text)
         if DISCARD_BASE < action < TAKE_BASE or action == PASS:
-            return f"{text!r}: only when no exploring action is legal (R24)"
-        return f"{text!r} does not fit now: {_PHASE_HINTS[EXPLORE]}"
+            return self._why_stuck(action, text)
+        return f"{text!r} is not possible now: {_PHASE_HINTS[EXPLORE]}"
+
+    def _why_take(self, action: ActionId, text: str) -> str:
+        """R8, R9: why ``take s t`` is not legal now."""
+        owner, index = divmod(action - TAKE_BASE, NUM_TILES)
+        tile = index + 1
+        if owner == self.player:
+            return f"{text!r}: that is your own display; play its tiles with 'play-own t' (R9)"
+        if owner >= self.n:
+            return f"{text!r}: there is no seat {owner} in this game"
+        if tile not in self.display[owner]:
+            return f"{text!r}: tile {tile} is not in seat {owner}'s display (R9)"
+        if not self.water[self.player]:
+            return f"{text!r}: taking costs 1 water and you have none (R9)"
+        return f"{text!r}: tile {tile} fits nowhere next to your caravan (R8)"
+
+    def _why_stuck(self, action: ActionId, text: str) -> str:
+        """R24: why ``discard t`` or ``pass`` is not legal now."""
+        stuck = self._explore_actions()
+        if stuck != [PASS] and not DISCARD_BASE < stuck[0] < TAKE_BASE:
+            return f"{text!r}: you can still draw, play or take a tile, and you must (R8)"
+        if action == PASS:
+            return (
+                "'pass': no tile of your full display fits next to any field you can reach, "
+                "so you discard one of them (R24)"
+            )
+        seat = self.player
+        own = self.display[seat]
+        tile = action - DISCARD_BASE
+        if tile not in own:
+            return f"{text!r}: tile {tile} is not in your display (R24)"
+        if not self.stack:
+            return f"{text!r}: with the stack empty nothing is discarded; you pass (R24)"
+        cell = self.field_within_reach(seat, own)
+        fitting = next(t for t in own if self.fits(t, cell))
+        return (
+            f"{text!r}: tile {fitting} of your display fits next to {cell_name(cell)}, which "
+            "your caravan can reach, so you keep your display and pass (R24)"
+        )
 
     # -- scoring ------------------------------------------------------------------------
     def commodity_values(self) -> list[int]:
@@ -1025,7 +1112,7 @@ class DesertSonsState(State):
           same way (chance 1, the fee already paid), and a drawn rumor chip or a pending
           peek is worth ``EST_RUMOR`` to its owner until it is laid or decided;
         - ``EST_FIT`` times :meth:`placement_chance` to the turn player: the value of this
-          turn's placement (a stone step and a bonus turn rather than a dead draw or a
+          turn's placement (a stone step and a bonus turn rather than a dead draw, a pass or a
           discard), kept from the explore step until the turn ends, so that a search sees
           the same value whether its leaf stops before the placement or after it.
         """
@@ -1128,7 +1215,7 @@ class DesertSonsState(State):
 
     # -- information --------------------------------------------------------------------
     def knows_chip(self, seat: Seat | None, slot: int) -> bool:
-        """§7: the drawer and every peeker know a placed chip; everyone once the game ends."""
+        """R19, R20, R27: the drawer and every peeker know a placed chip; everyone at the end."""
         if self.phase == OVER:
             return True
         return seat is not None and bool(self.chip_seen[slot] >> seat & 1)
@@ -1160,7 +1247,7 @@ class DesertSonsState(State):
         return other
 
     def resample_hidden(self, seat: Seat, rng: random.Random) -> DesertSonsState:
-        """§7: the chips ``seat`` does not know get a random arrangement of the values left.
+        """R19, R20: the chips ``seat`` does not know get a random arrangement of the values left.
 
         The stack order is not modelled (every draw is a chance node), so nothing else is
         hidden. The history keeps the outcomes actually drawn: a resampled state is for
@@ -1177,7 +1264,7 @@ class DesertSonsState(State):
 
     def scramble_hidden(self, seat: Seat | None, rng: random.Random) -> DesertSonsState:
         if self.phase == OVER:
-            return self.clone()  # §7: the end reveals every chip
+            return self.clone()  # R27: the end reveals every chip
         _, codes = self._hidden_chips(seat)
         return self._refill(seat, [rng.randrange(4) for _ in codes])
 
@@ -1242,17 +1329,21 @@ class DesertSonsState(State):
 
 
 _PHASE_HINTS = {
-    MOVE: "move step: 'move x,y' (R5)",
-    EXPLORE: "explore step: 'draw', 'play-own t' or 'take s t' (R8)",
-    PLACE: "placement: 'place x,y rR' next to your caravan (R10)",
-    CONTINUE: "after a desert tile: 'move x,y', 'remove-stone k' or 'end' (R12)",
-    STONE: "stone step: 'stone k a|b', 'remove-stone k' or 'no-stone' (R13, R14)",
-    CHOOSE: "oasis rating: 'choose X' (R17)",
-    RUMOR_ROW: "lay the drawn chip: 'rumor c' (R19)",
-    PEEK: "look at a placed chip: 'peek c i' (R20)",
-    PEEK_DECIDE: "'keep-chip' or 'remove-chip' (R20)",
-    BONUS_OFFER: "bonus offer: 'bonus' or 'end' (R23)",
+    MOVE: "it is the move step, move your caravan with 'move x,y' (R5)",
+    EXPLORE: "explore with 'draw', 'play-own t' or 'take s t' (R8)",
+    PLACE: "place the tile next to your caravan with 'place x,y rR' (R10)",
+    CONTINUE: "after a desert tile, 'move x,y' to explore again, 'remove-stone k' or 'end' (R12)",
+    STONE: "'stone k a|b' puts a stone, 'remove-stone k' takes one back, else 'no-stone' (R13)",
+    CHOOSE: "an oasis is being rated, take a symbol with 'choose X' (R17)",
+    RUMOR_ROW: "lay the rumor chip you drew with 'rumor c' (R19)",
+    PEEK: "look at a rumor chip on the board with 'peek c i' (R20)",
+    PEEK_DECIDE: "leave the chip with 'keep-chip' or return it with 'remove-chip' (R20)",
+    BONUS_OFFER: "buy a bonus turn with 'bonus' or finish with 'end' (R23)",
 }
+
+
+def _unknown_number(action: ActionId) -> str:
+    return f"{action} is not an action number of this game (they run from 0 to {NUM_ACTIONS - 1})"
 
 
 @register
@@ -1269,7 +1360,7 @@ class DesertSons(Game):
         return NUM_ACTIONS
 
     def max_game_length(self) -> int:
-        return 1200  # spec §8
+        return 1200  # random play, passes (R24) included, stays under 800 actions
 
     def observation_size(self) -> int:
         return OBSERVATION_SIZE
@@ -1304,13 +1395,13 @@ _SIMPLE = {
 
 
 def action_text(action: ActionId) -> str:
-    """The canonical text of spec §9 for ``action``.
+    """The canonical text of ``action`` (Notation).
 
     >>> action_text(638 + 4 * (11 * 1 + 6) + 1)
     'place 6,1 r90'
     """
     if not 0 <= action < NUM_ACTIONS:
-        raise GameError(f"{action} is outside the action space 0..{NUM_ACTIONS - 1}")
+        raise GameError(_unknown_number(action))
     if action < DRAW:
         return f"move {cell_name(action)}"
     if action in _SIMPLE:
@@ -1350,7 +1441,7 @@ def _number(text: str, low: int, high: int) -> int | None:
 
 
 def parse_action(text: str) -> ActionId | None:
-    """The action id written as ``text`` in spec §9 notation, legal or not.
+    """The action id written as ``text`` (Notation), legal or not.
 
     >>> parse_action("take 1 6") == 298 + 85 + 5
     True

@@ -1,4 +1,4 @@
-"""What each seat may see (spec §7): the one place where hidden values are filtered.
+"""What each seat may see (R19, R20, R27): the one place where hidden values are filtered.
 
 Only rumor chip values are hidden: a placed chip is known to the seat that laid it and to
 every seat that peeked at it (R19, R20), a drawn chip to its drawer, and every chip to
