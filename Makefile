@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint browser screenshots golden bench clean
+.PHONY: run test lint browser screenshots golden bench balance clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -14,7 +14,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e ".[dev,research,plots]"
+	$(BIN)/python -m pip install -q -e ".[dev,research,plots,distributed]"
 	touch $@ $(VENV)/.installed
 
 run: $(VENV)/.installed
@@ -32,7 +32,7 @@ browser:
 		|| echo "chromium could not be installed: the browser tests will skip"
 
 test: lint browser
-	$(BIN)/python -m pytest -n 2 -q
+	$(BIN)/python -m pytest -n 2 --dist loadgroup -q
 
 # Photograph every board in the browser tests into docs/screenshots (README shows them).
 screenshots: $(VENV)/.installed-dev browser
@@ -44,6 +44,10 @@ golden: $(VENV)/.installed-dev
 
 bench: $(VENV)/.installed
 	$(BIN)/serai bench through_the_desert --players 4
+
+# Play every balance report in docs/balance again (about half an hour on 2 cores).
+balance: $(VENV)/.installed-dev
+	$(BIN)/python -m serai.sim.balance docs/balance --workers 2
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

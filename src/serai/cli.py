@@ -39,9 +39,12 @@ from serai.engine import (
     replay,
 )
 from serai.human import QuitGame, TerminalHuman
+from serai.sim import report as balance_report
 from serai.sim.arena import MatchResult
+from serai.sim.batch import Runner, TaskFailure, import_ray
 from serai.sim.bench import BenchResult, bench
-from serai.sim.simulate import GameResult, Simulation, Stats, bot_seed, simulate
+from serai.sim.scaling import ScalingResult, scaling
+from serai.sim.simulate import GameResult, Simulation, Stats, bot_seed, check_seats, simulate
 from serai.sim.strength import (
     CURVE_ITERATIONS,
     PAIRINGS,
@@ -50,6 +53,7 @@ from serai.sim.strength import (
     verdict,
 )
 from serai.sim.strength import write as write_strength
+from serai.sim.tournament import Tournament, tournament
 from serai.sim.versus import VersusResult, versus
 
 if TYPE_CHECKING:
@@ -472,6 +476,44 @@ def summary_tables(result: Simulation) -> list[Table]:
     return [seats, lengths]
 
 
+Workers = Annotated[int, typer.Option(min=1, help="Worker processes.")]
+UseRay = Annotated[
+    bool,
+    typer.Option(
+        "--ray",
+        help="Play the games on a Ray started on this machine for the run "
+        "(needs serai[distributed]).",
+    ),
+]
+RayAddress = Annotated[
+    str | None,
+    typer.Option(
+        "--ray-address",
+        metavar="ADDRESS",
+        help="Play the games on the Ray cluster at ADDRESS (host:port or ray://…).",
+    ),
+]
+BotSeats = Annotated[
+    str,
+    typer.Option(
+        "--seats", help="The bot in every seat (random, greedy, mcts:easy…), or one per seat."
+    ),
+]
+
+
+def _runner(console: Console, workers: int, ray: bool, ray_address: str | None) -> Runner:
+    """Where the games run; with Ray asked for but not installed, one line and exit 2."""
+    address = ray_address or ("local" if ray else None)
+    if address is not None:
+        with _clean_errors(exit_code=2):
+            import_ray()
+
+    def report(failure: TaskFailure) -> None:
+        console.print(f"[yellow]task failed:[/] {escape(str(failure))}")
+
+    return Runner(workers, ray=address, on_failure=report)
+
+
 def progress_bar(console: Console) -> Progress:
     """A bar with the task's name, done/total and the time left."""
     return Progress(
@@ -493,20 +535,25 @@ def simulate_command(
     json_path: Annotated[
         Path | None, typer.Option("--json", help="Write per-game results and summary here.")
     ] = None,
-    workers: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    workers: Workers = 1,
+    ray: UseRay = False,
+    ray_address: RayAddress = None,
+    seats: BotSeats = "random",
 ) -> None:
-    """Play many games between random bots and summarise who wins and by how much."""
+    """Play many games between bots (random ones by default); summarise who wins and how."""
     console = _console()
+    runner = _runner(console, workers, ray, ray_address)
     with _clean_errors():
         loaded = load_game(game, players, **parse_options(option))
         _check_writable(json_path)
-        with progress_bar(console) as progress:
+        bots = check_seats(loaded, seats.split(","))
+        with runner, progress_bar(console) as progress:
             task = progress.add_task(f"simulating {game}", total=games)
 
             def advance(_: GameResult) -> None:
                 progress.advance(task)
 
-            result = simulate(loaded, games, seed, workers, on_result=advance)
+            result = simulate(loaded, games, seed, runner, on_result=advance, seats=bots)
         for table in summary_tables(result):
             console.print(table)
         if json_path is not None:
@@ -547,13 +594,15 @@ def strength_command(
     curve_games: Annotated[
         int, typer.Option(min=1, help="Games per point of the thinking-time curve.")
     ] = 40,
-    workers: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    workers: Workers = 1,
     out: Annotated[Path, typer.Option(help="Directory for strength.md, .json and .png.")] = Path(
         "docs"
     ),
     only: Annotated[
         list[str] | None, typer.Option("--game", help="Only this game; repeatable.")
     ] = None,
+    ray: UseRay = False,
+    ray_address: RayAddress = None,
 ) -> None:
     """Play the bots against each other; write the strength table and plot.
 
@@ -562,6 +611,7 @@ def strength_command(
     one at a time and a run stopped midway keeps the games it finished.
     """
     console = _console()
+    runner = _runner(console, workers, ray, ray_address)
     with _clean_errors():
         names = list(only or list_games())
         for name in names:
@@ -570,7 +620,7 @@ def strength_command(
             len(player_counts(name)) * len(PAIRINGS) * games + len(CURVE_ITERATIONS) * curve_games
             for name in names
         )
-        with progress_bar(console) as progress:
+        with runner, progress_bar(console) as progress:
             task = progress.add_task("bot games", total=total)
 
             def advance(label: str, _: MatchResult) -> None:
@@ -579,7 +629,7 @@ def strength_command(
             for name in names:
                 command = f"serai strength --games {games} --curve-games {curve_games}"
                 command += f" --game {name}"
-                strength = measure(games, workers, [name], curve_games, advance, command)
+                strength = measure(games, runner, [name], curve_games, advance, command)
                 # Each game is stored once it is done, so a run stopped midway keeps it.
                 for path in write_strength(strength, out):
                     console.print(f"wrote {escape(str(path))}")
@@ -589,6 +639,118 @@ def strength_command(
                         f"{result.opponent}: {result.win_rate:.0%} ± {result.margin:.0%} "
                         f"({verdict(result)})"
                     )
+
+
+@app.command("report")
+def report_command(
+    game: Annotated[str, typer.Argument(help="Game name (see `serai games`).")],
+    out: Annotated[Path, typer.Option(help="Directory for index.html, its plots and data.")],
+    players: Players = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="A game option as key=value, or key=a,b to compare values side by side; "
+            "repeatable.",
+        ),
+    ] = None,
+    seats: BotSeats = "random",
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=2, help="Games per variant of the options.")
+    ] = 1000,
+    seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
+    raw: Annotated[
+        bool, typer.Option(help="Keep every game's results in results.json, not just figures.")
+    ] = True,
+    workers: Workers = 1,
+    ray: UseRay = False,
+    ray_address: RayAddress = None,
+) -> None:
+    """Play many games and write a balance report: seats, scores, length, scoring parts."""
+    console = _console()
+    runner = _runner(console, workers, ray, ray_address)
+    with _clean_errors():
+        options = {key: str(value) for key, value in parse_options(option).items()}
+        planned = balance_report.plan(game, players, options, seats.split(","))
+        count = len(planned.variants)
+        command = balance_report.command_line(game, players, options, seats, games, seed, raw, out)
+        with runner, progress_bar(console) as progress:
+            task = progress.add_task(f"{game}: {count} × {games} games", total=count * games)
+
+            def advance(_: GameResult) -> None:
+                progress.advance(task)
+
+            report = balance_report.run(planned, games, seed, runner, advance, command)
+        for path in balance_report.write(report, out, raw):
+            console.print(f"wrote {escape(str(path))}")
+        for variant in report.variants:
+            line = balance_report.headline(report, variant)
+            console.print(f"{escape(variant.label)}: {escape(line)}")
+
+
+def tournament_table(result: Tournament) -> Table:
+    """The cross table: the row bot's win rate against the column bot, and standings."""
+    table = Table(
+        title=f"{result.game}, {result.players} players: row bot in one seat against the "
+        f"column bot in the others, {result.games} games each",
+        caption="win rate of the row bot, ties half, ± the 95% interval",
+    )
+    table.add_column("bot")
+    for bot in result.bots:
+        table.add_column(escape(bot), justify="right")
+    table.add_column("mean", justify="right", style="bold")
+    standing = dict(result.standings())
+    for bot, _ in result.standings():
+        cells = [
+            "—"
+            if bot == other
+            else f"{result.pairing(bot, other).win_rate:.0%} ± "
+            f"{result.pairing(bot, other).margin:.0%}"
+            for other in result.bots
+        ]
+        table.add_row(escape(bot), *cells, f"{standing[bot]:.0%}")
+    return table
+
+
+@app.command("tournament")
+def tournament_command(
+    game: Annotated[str, typer.Argument(help="Game name (see `serai games`).")],
+    bots: Annotated[
+        str, typer.Option(help="Comma-separated bots, each against every other.")
+    ] = "random,greedy,mcts:easy",
+    players: Players = None,
+    option: OptionList = None,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="Games per ordered pair of bots.")
+    ] = 20,
+    seed: Annotated[int, typer.Option(help="Seed of every pairing.")] = 0,
+    json_path: Annotated[
+        Path | None, typer.Option("--json", help="Write every pairing here.")
+    ] = None,
+    workers: Workers = 1,
+    ray: UseRay = False,
+    ray_address: RayAddress = None,
+) -> None:
+    """Play every bot against every other on one game; print the cross table."""
+    console = _console()
+    runner = _runner(console, workers, ray, ray_address)
+    with _clean_errors():
+        loaded = load_game(game, players, **parse_options(option))
+        _check_writable(json_path)
+        names = list(dict.fromkeys(bot.strip() for bot in bots.split(",")))
+        total = len(names) * (len(names) - 1) * games
+        with runner, progress_bar(console) as progress:
+            task = progress.add_task("bot games", total=total)
+
+            def advance(label: str, _: MatchResult) -> None:
+                progress.update(task, advance=1, description=label)
+
+            result = tournament(loaded, names, games, seed, runner, advance)
+        console.print(tournament_table(result))
+        if json_path is not None:
+            _write_json(json_path, result.to_json())
+            console.print(f"results written to {escape(str(json_path))}")
 
 
 def bench_table(result: BenchResult) -> Table:
@@ -635,6 +797,28 @@ def versus_table(result: VersusResult) -> Table:
         f"{result.ours_win_rate:.0%} ± {result.margin:.0%}",
         f"{1 - result.ours_win_rate:.0%}",
     )
+    return table
+
+
+def scaling_table(result: ScalingResult) -> Table:
+    """The figures of ``serai bench --ray``."""
+    options = ", ".join(f"{k}={v}" for k, v in result.params.items())
+    table = Table(
+        title=f"{result.game} ({options}): {result.games:,} random games each way",
+        caption=f"2 over 1: Ray {result.ray_ratio:.2f}×, processes {result.workers_ratio:.2f}×; "
+        f"Ray's cost per task {result.ray_task_ms:.2f} ms",
+    )
+    for column in ("run on", "games/s", "seconds", "tasks", "Ray's share of the time"):
+        table.add_column(column, justify="left" if column == "run on" else "right")
+    for row in result.rows:
+        share = result.overhead(row)
+        table.add_row(
+            row.label,
+            f"{row.games_per_second:,.0f}",
+            f"{row.seconds:.1f}",
+            f"{row.tasks:,}",
+            f"{share:.2%}" if row.label.startswith("ray") else "—",
+        )
     return table
 
 
@@ -688,7 +872,23 @@ def bench_command(
             "uses --games and --move-seconds, not --runs and --seconds.",
         ),
     ] = False,
-    games: Annotated[int, typer.Option(min=1, help="With --bots: games head to head.")] = 50,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="With --bots: games head to head (default 50); with --ray: games timed "
+            "each way (default 4000).",
+        ),
+    ] = None,
+    ray: Annotated[
+        bool,
+        typer.Option(
+            "--ray",
+            help="Instead: random games per second with 1 and 2 worker processes and on a "
+            "local Ray with 1 and 2 CPUs, in one run, and Ray's cost per task "
+            "(needs serai[distributed]).",
+        ),
+    ] = False,
     move_seconds: Annotated[
         float, typer.Option(min=0.001, help="With --bots: thinking time per move.")
     ] = 0.5,
@@ -721,16 +921,22 @@ def bench_command(
         return
     if game is None:
         raise typer.BadParameter("name a game (see `serai games`)", param_hint="GAME")
+    if ray:
+        _runner(console, 1, ray, None)  # Ray missing: one line and exit 2
     with _clean_errors():
         if bots and players is None:
             players = game_info(game).min_players
         loaded = load_game(game, players, **parse_options(option))
         _check_writable(json_path)
-        figures: BenchResult | VersusResult
+        figures: BenchResult | VersusResult | ScalingResult
         if bots:
             with console.status(f"our MCTSBot against OpenSpiel's on {game}…"):
-                figures = versus(loaded, move_seconds, games)
+                figures = versus(loaded, move_seconds, games or 50)
             console.print(versus_table(figures))
+        elif ray:
+            with console.status(f"{game}: local processes and Ray, one after the other…"):
+                figures = scaling(loaded, games or 4000)
+            console.print(scaling_table(figures))
         else:
             with console.status(f"benchmarking {game}…"):
                 figures = bench(loaded, runs, 1.0 if seconds is None else seconds)

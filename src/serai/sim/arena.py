@@ -19,23 +19,22 @@ are seeded from the pairing's seed, so a pairing with iteration budgets is repro
 
 from __future__ import annotations
 
-import functools
-import math
-import multiprocessing
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from serai.bots import make_bot
-from serai.engine import Agent, Game, GameError, OptionValue, State, load_game, sample_chance
-from serai.sim.simulate import bot_seed, derive_seed
-
-
-def make_named_bot(name: str, seed: int) -> Agent:
-    """The bot ``name`` (``kind`` or ``kind:difficulty``) with ``seed``."""
-    kind, colon, difficulty = name.partition(":")
-    return make_bot(kind, difficulty if colon else None, seed=seed)
+from serai.engine import Game, GameError, State, sample_chance
+from serai.sim.batch import Runner
+from serai.sim.simulate import (
+    Params,
+    as_runner,
+    bot_seed,
+    cached_game,
+    derive_seed,
+    make_named_bot,
+)
+from serai.sim.stats import wilson_margin
 
 
 @dataclass(frozen=True)
@@ -114,24 +113,26 @@ def play_match(game: Game, challenger: str, opponent: str, seed: int, index: int
     )
 
 
-def wilson_margin(rate: float, samples: int, z: float = 1.96) -> float:
-    """Half the width of the Wilson score interval of a proportion."""
-    denominator = 1 + z * z / samples
-    return (
-        z * math.sqrt(rate * (1 - rate) / samples + z * z / (4 * samples * samples)) / (denominator)
-    )
+def tagged(
+    callback: Callable[[str, MatchResult], None], label: str
+) -> Callable[[MatchResult], None]:
+    """``callback`` with its first argument fixed to ``label`` (which pairing a game is of)."""
+    return lambda result: callback(label, result)
 
 
-@functools.lru_cache(maxsize=8)
-def _cached_game(name: str, params: tuple[tuple[str, OptionValue], ...]) -> Game:
-    return load_game(name, **dict(params))
+@dataclass(frozen=True)
+class PairingGames:
+    """The games of a pairing as a batch (:mod:`serai.sim.batch`)."""
 
+    name: str
+    params: Params
+    challenger: str
+    opponent: str
+    seed: int
 
-def _match_task(
-    task: tuple[str, tuple[tuple[str, OptionValue], ...], str, str, int, int],
-) -> MatchResult:
-    name, params, challenger, opponent, seed, index = task
-    return play_match(_cached_game(name, params), challenger, opponent, seed, index)
+    def play(self, index: int) -> MatchResult:
+        game = cached_game(self.name, self.params)
+        return play_match(game, self.challenger, self.opponent, self.seed, index)
 
 
 def pairing(
@@ -140,30 +141,20 @@ def pairing(
     opponent: str,
     games: int = 100,
     seed: int = 0,
-    workers: int = 1,
+    workers: int | Runner = 1,
     on_result: Callable[[MatchResult], None] | None = None,
 ) -> PairingResult:
-    """Play ``games`` seat-rotated games of ``challenger`` against ``opponent``."""
+    """Play ``games`` seat-rotated games of ``challenger`` against ``opponent``.
+
+    ``workers`` is a number of local processes or a :class:`~serai.sim.batch.Runner`.
+    """
     if games < 1:
         raise GameError(f"the number of games must be at least 1, not {games}")
     for name in (challenger, opponent):
         make_named_bot(name, 0)  # an unknown bot fails here, before any game is played
     params = tuple(sorted(game.params().items()))
-    tasks = [(game.info.name, params, challenger, opponent, seed, i) for i in range(games)]
-
-    def collect(results: Iterator[MatchResult]) -> list[MatchResult]:
-        out = []
-        for result in results:
-            out.append(result)
-            if on_result is not None:
-                on_result(result)
-        return out
-
-    if workers == 1:
-        results = collect(_match_task(task) for task in tasks)
-    else:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            results = collect(pool.imap_unordered(_match_task, tasks))
+    batch = PairingGames(game.info.name, params, challenger, opponent, seed)
+    results = as_runner(workers).run(batch, games, on_result)
     per_game = [r.beaten / r.compared for r in results]
     win_rate = sum(per_game) / games
     decisions = sum(r.decisions for r in results)

@@ -1,10 +1,13 @@
-"""Batch simulation: many seeded games between random bots, and their statistics.
+"""Batch simulation: many seeded games between bots (random ones by default), and their
+statistics.
 
 Every game is reproducible on its own. Game ``index`` of a simulation with ``seed`` uses
-the game seed ``game_seed(seed, index)`` for chance, and seat ``s`` is a
-:class:`~serai.bots.RandomBot` seeded with ``bot_seed(game seed, s)``. The ``serai play``
-command derives its bots' seeds the same way, so ``serai play <game> --seats random,…
---seed <game seed>`` replays one simulated game move for move.
+the game seed ``game_seed(seed, index)`` for chance, and the bot in seat ``s`` (named as
+``--seats`` names it: ``random``, ``greedy``, ``mcts:easy``) is seeded with
+``bot_seed(game seed, s)``. The ``serai play`` command derives its bots' seeds the same
+way, so ``serai play <game> --seats random,… --seed <game seed>`` replays one simulated
+game move for move. Where the games run (:class:`~serai.sim.batch.Runner`: this process,
+worker processes or Ray) changes nothing in them.
 
 >>> from serai import load_game
 >>> result = simulate(load_game("through_the_desert", players=3), games=4, seed=1)
@@ -18,15 +21,18 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import multiprocessing
 import random
 import statistics
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from serai.bots import RandomBot
-from serai.engine import Game, GameError, OptionValue, load_game, sample_chance
+from serai.bots import make_bot
+from serai.engine import Agent, Game, GameError, OptionValue, load_game, sample_chance
+from serai.sim.batch import Runner, TaskFailure
+
+Params = tuple[tuple[str, OptionValue], ...]
+"""A game's :meth:`~serai.Game.params` as a hashable, picklable tuple of pairs."""
 
 
 def derive_seed(*parts: object) -> int:
@@ -63,6 +69,8 @@ class GameResult:
     """Every action, chance outcomes included."""
     decisions: int
     """The actions chosen by players."""
+    breakdown: tuple[dict[str, int], ...] = ()
+    """Per seat the final :meth:`~serai.State.score_breakdown`, ``total`` included."""
 
 
 @dataclass(frozen=True)
@@ -108,6 +116,10 @@ class Simulation:
     seed: int
     results: tuple[GameResult, ...]
     summary: Summary
+    seats: tuple[str, ...] = ()
+    """The bot in each seat."""
+    retried: tuple[TaskFailure, ...] = ()
+    """Tasks that failed and were played again (the results are those of the retries)."""
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict of the raw per-game results and the summary."""
@@ -115,21 +127,29 @@ class Simulation:
             "game": self.game,
             "version": self.version,
             "options": dict(self.params),
+            "seats": list(self.seats),
             "seed": self.seed,
             "seeding": "game i: chance seed game_seed(seed, i); seat s: bot_seed(that, s)",
+            "retried": [str(failure) for failure in self.retried],
             "results": [asdict(result) for result in self.results],
             "summary": asdict(self.summary),
         }
 
 
-def play_random_game(game: Game, seed: int, index: int = 0) -> GameResult:
-    """Play one game of random bots with chance seed ``seed`` (the fast, unchecked path).
+def make_named_bot(name: str, seed: int) -> Agent:
+    """The bot ``name`` (``kind`` or ``kind:difficulty``) with ``seed``."""
+    kind, colon, difficulty = name.partition(":")
+    return make_bot(kind, difficulty if colon else None, seed=seed)
 
-    The moves are exactly those of ``serai.play(game, [RandomBot(bot_seed(seed, s)) …],
-    seed=seed)``: the same generators are drawn in the same order.
+
+def play_game(game: Game, seats: Sequence[str], seed: int, index: int = 0) -> GameResult:
+    """Play one game between the bots ``seats`` with chance seed ``seed`` (unchecked path).
+
+    The moves are exactly those of ``serai.play(game, [bot seats[s] seeded bot_seed(seed,
+    s) …], seed=seed)``: the same generators are drawn in the same order.
     """
     rng = random.Random(seed)
-    bots = [RandomBot(bot_seed(seed, seat)) for seat in range(game.num_players)]
+    bots = [make_named_bot(name, bot_seed(seed, seat)) for seat, name in enumerate(seats)]
     state = game.new_initial_state()
     limit = game.max_game_length()
     length = decisions = 0
@@ -150,7 +170,13 @@ def play_random_game(game: Game, seed: int, index: int = 0) -> GameResult:
         returns=tuple(state.returns()),
         length=length,
         decisions=decisions,
+        breakdown=tuple(state.score_breakdown()),
     )
+
+
+def play_random_game(game: Game, seed: int, index: int = 0) -> GameResult:
+    """:func:`play_game` with a random bot in every seat."""
+    return play_game(game, ("random",) * game.num_players, seed, index)
 
 
 def summarise(results: Sequence[GameResult], players: int) -> Summary:
@@ -168,52 +194,61 @@ def summarise(results: Sequence[GameResult], players: int) -> Summary:
 
 
 @functools.lru_cache(maxsize=8)
-def _cached_game(name: str, params: tuple[tuple[str, OptionValue], ...]) -> Game:
+def cached_game(name: str, params: Params) -> Game:
+    """The game ``name`` with ``params``, loaded once per process (worker processes too)."""
     return load_game(name, **dict(params))
 
 
-def _play_task(task: tuple[str, tuple[tuple[str, OptionValue], ...], int, int]) -> GameResult:
-    """One game in a worker process: (game name, params, simulation seed, index)."""
-    name, params, seed, index = task
-    return play_random_game(_cached_game(name, params), game_seed(seed, index), index)
+@dataclass(frozen=True)
+class SeatedGames:
+    """The games of a simulation as a batch (:mod:`serai.sim.batch`): game ``index``."""
+
+    name: str
+    params: Params
+    seats: tuple[str, ...]
+    seed: int
+
+    def play(self, index: int) -> GameResult:
+        game = cached_game(self.name, self.params)
+        return play_game(game, self.seats, game_seed(self.seed, index), index)
+
+
+def as_runner(workers: int | Runner) -> Runner:
+    """``workers`` local processes as a runner, or the runner given."""
+    return workers if isinstance(workers, Runner) else Runner(workers)
+
+
+def check_seats(game: Game, seats: Sequence[str] | None) -> tuple[str, ...]:
+    """One known bot name per seat, or a GameError; one name (default random) fills all."""
+    names = tuple(seats or ("random",))
+    names = names * game.num_players if len(names) == 1 else names
+    if len(names) != game.num_players:
+        raise GameError(f"{len(names)} seats given but the game has {game.num_players} players")
+    for name in dict.fromkeys(names):
+        make_named_bot(name, 0)  # an unknown bot fails here, before any game is played
+    return names
 
 
 def simulate(
     game: Game,
     games: int = 100,
     seed: int = 0,
-    workers: int = 1,
+    workers: int | Runner = 1,
     on_result: Callable[[GameResult], None] | None = None,
+    seats: Sequence[str] | None = None,
 ) -> Simulation:
-    """Play ``games`` games of ``game`` with random bots in every seat.
+    """Play ``games`` games of ``game`` between the bots ``seats`` (default: random ones).
 
-    With ``workers`` > 1 the games run in that many processes, each of which loads the
-    game by name and options; the results do not depend on ``workers``. ``on_result`` is
-    called once per finished game (for progress bars), in the order games finish.
+    ``workers`` is a number of local processes or a :class:`~serai.sim.batch.Runner`
+    (processes or Ray); each worker loads the game by name and options, and the results do
+    not depend on where they ran. ``on_result`` is called once per finished game (for
+    progress bars), as the games come back.
     """
-    if games < 1:
-        raise GameError(f"the number of games must be at least 1, not {games}")
-    if workers < 1:
-        raise GameError(f"the number of workers must be at least 1, not {workers}")
-
-    def finished(results: Iterator[GameResult]) -> list[GameResult]:
-        collected = []
-        for result in results:
-            collected.append(result)
-            if on_result is not None:
-                on_result(result)
-        return sorted(collected, key=lambda r: r.index)
-
-    if workers == 1:
-        results = finished(
-            play_random_game(game, game_seed(seed, index), index) for index in range(games)
-        )
-    else:
-        params = tuple(game.params().items())
-        tasks = [(game.info.name, params, seed, index) for index in range(games)]
-        chunk = max(1, games // (workers * 8))
-        with multiprocessing.get_context().Pool(workers) as pool:
-            results = finished(pool.imap_unordered(_play_task, tasks, chunksize=chunk))
+    runner = as_runner(workers)
+    names = check_seats(game, seats)
+    batch = SeatedGames(game.info.name, tuple(game.params().items()), names, seed)
+    failed_before = len(runner.failures)
+    results = runner.run(batch, games, on_result)
     return Simulation(
         game=game.info.name,
         version=game.info.version,
@@ -221,4 +256,6 @@ def simulate(
         seed=seed,
         results=tuple(results),
         summary=summarise(results, game.num_players),
+        seats=names,
+        retried=tuple(runner.failures[failed_before:]),
     )

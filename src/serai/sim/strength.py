@@ -20,7 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from serai.engine import GameError, game_info, list_games, load_game
-from serai.sim.arena import MatchResult, PairingResult, pairing
+from serai.sim.arena import MatchResult, PairingResult, pairing, tagged
+from serai.sim.batch import Runner
+from serai.sim.simulate import as_runner
 
 PAIRINGS = (("mcts:medium", "greedy"), ("greedy", "random"), ("mcts:hard", "mcts:medium"))
 PLAYER_COUNTS = (2, 3)
@@ -85,14 +87,30 @@ class Strength:
 
 def measure(
     games: int,
-    workers: int,
+    workers: int | Runner,
     names: Sequence[str] | None = None,
     curve_games: int | None = None,
     on_result: Callable[[str, MatchResult], None] | None = None,
     command: str = "",
 ) -> Strength:
-    """Play every pairing with ``games`` games, and the curve with ``curve_games``."""
+    """Play every pairing with ``games`` games, and the curve with ``curve_games``.
+
+    ``workers`` (local processes or a :class:`~serai.sim.batch.Runner`) stay up for the
+    whole run.
+    """
     names = list(names or list_games())
+    with as_runner(workers) as runner:
+        return _measure(games, runner, names, curve_games, on_result, command)
+
+
+def _measure(
+    games: int,
+    runner: Runner,
+    names: Sequence[str],
+    curve_games: int | None,
+    on_result: Callable[[str, MatchResult], None] | None,
+    command: str,
+) -> Strength:
     results = []
     for name in names:
         for players in player_counts(name):
@@ -106,8 +124,8 @@ def measure(
                         opponent,
                         games,
                         seed=1,
-                        workers=workers,
-                        on_result=None if on_result is None else _tagged(on_result, label),
+                        workers=runner,
+                        on_result=None if on_result is None else tagged(on_result, label),
                     )
                 )
     curve = []
@@ -122,17 +140,11 @@ def measure(
                 "greedy",
                 curve_games or games,
                 seed=2,
-                workers=workers,
-                on_result=None if on_result is None else _tagged(on_result, label),
+                workers=runner,
+                on_result=None if on_result is None else tagged(on_result, label),
             )
             curve.append(CurvePoint(name, iterations, result.seconds_per_decision, result.win_rate))
     return Strength(command, tuple(results), tuple(curve))
-
-
-def _tagged(
-    callback: Callable[[str, MatchResult], None], label: str
-) -> Callable[[MatchResult], None]:
-    return lambda result: callback(label, result)
 
 
 def verdict(result: PairingResult) -> str:

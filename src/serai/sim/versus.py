@@ -25,9 +25,10 @@ from typing import Any
 
 from serai.bots import Budget, MCTSBot
 from serai.engine import Agent, Game, GameError, State, sample_chance
-from serai.sim.arena import finished_ahead, wilson_margin
+from serai.sim.arena import finished_ahead
 from serai.sim.bench import mid_game_histories
 from serai.sim.simulate import derive_seed
+from serai.sim.stats import wilson_margin
 
 OPENSPIEL_UCT_C = 2.0
 OPENSPIEL_CALIBRATION = 50
