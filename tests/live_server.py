@@ -23,9 +23,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(db: str, port: int) -> Iterator[tuple[subprocess.Popen[bytes], httpx.Client]]:
+def server(
+    db: str, port: int, *options: str
+) -> Iterator[tuple[subprocess.Popen[bytes], httpx.Client]]:
     process = subprocess.Popen(
-        [SERAI, "serve", "--port", str(port), "--db", db, "--bot-workers", "1"],
+        [SERAI, "serve", "--port", str(port), "--db", db, "--bot-workers", "1", *options],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )

@@ -137,13 +137,13 @@ def test_human_playing_first_choices_to_the_end(tmp_path: Path) -> None:
     ],
 )
 def test_play_errors_are_one_clean_line(args: tuple[str, ...], message: str) -> None:
-    out = run("play", GAME, *args, code=1)
+    out = run("play", GAME, *args, code=2)
     assert "error:" in out and message in out
     assert len(out.strip().splitlines()) == 1
 
 
 def test_unknown_game_is_a_clean_error() -> None:
-    out = run("simulate", "chess", code=1)
+    out = run("simulate", "chess", code=2)
     assert "unknown game 'chess'" in out and GAME in out
 
 
@@ -202,7 +202,7 @@ def test_replay_at_shows_one_position(saved_game: Path) -> None:
     assert "Scores after 50 actions" in out
     assert board_text(serai.replay(load_record(saved_game), 50)) in out
     assert "Final scores" not in out
-    out = run("replay", str(saved_game), "--at", "9999", code=1)
+    out = run("replay", str(saved_game), "--at", "9999", code=2)
     assert "cannot replay to action 9999" in out
 
 
@@ -223,23 +223,23 @@ def test_outputs_in_missing_directories_are_refused_before_the_work(tmp_path: Pa
         ("simulate", GAME, "--games", "2", "--json", missing),
         ("bench", GAME, "--runs", "1", "--json", missing),
     ):
-        out = run(*args, code=1)
+        out = run(*args, code=2)
         assert out.startswith("error: cannot write") and "there is no directory" in out
 
 
 def test_replay_refuses_bad_files(tmp_path: Path, saved_game: Path) -> None:
     missing = tmp_path / "missing.json"
-    assert "No such file" in run("replay", str(missing), code=1)
+    assert "No such file" in run("replay", str(missing), code=2)
     garbage = tmp_path / "garbage.json"
     garbage.write_text("not json")
-    assert "is not a JSON game record" in run("replay", str(garbage), code=1)
+    assert "is not a JSON game record" in run("replay", str(garbage), code=2)
     garbage.write_text("[1, 2]")
-    assert "not a serai game record" in run("replay", str(garbage), code=1)
+    assert "not a serai game record" in run("replay", str(garbage), code=2)
     data = json.loads(saved_game.read_text())
     data["actions"][40]["action"] = 4000
     tampered = tmp_path / "tampered.json"
     tampered.write_text(json.dumps(data))
-    assert "record action 40" in run("replay", str(tampered), code=1)
+    assert "record action 40" in run("replay", str(tampered), code=2)
 
 
 def test_bench_json(tmp_path: Path) -> None:
@@ -288,7 +288,7 @@ def test_human_input_is_tidied_before_the_strict_parser(monkeypatch: pytest.Monk
 @pytest.mark.parametrize("command", ["play", "simulate", "bench"])
 def test_players_as_an_option_is_a_clean_error(command: str) -> None:
     result = runner.invoke(app, [command, GAME, "--option", "players=3"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "--players" in result.output and "Traceback" not in result.output
 
 
@@ -341,7 +341,7 @@ def test_strength_writes_the_table_and_plot_and_keeps_each_game_once_it_is_done(
 
     monkeypatch.setattr("serai.cli.measure", measure_one)
     args = ["--games", "1", "--curve-games", "1", "--out", str(tmp_path)]
-    out = run("strength", "--game", GAME, "--game", "desert_sons", *args, code=1)
+    out = run("strength", "--game", GAME, "--game", "desert_sons", *args, code=2)
     assert measured == [[GAME], ["desert_sons"]]
     assert "the machine went away" in out
     assert f"{GAME} 2p greedy vs random:" in out and f"{GAME} 3p mcts:hard vs mcts:medium" in out

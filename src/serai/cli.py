@@ -83,8 +83,9 @@ def _console() -> Console:
 
 
 @contextmanager
-def _clean_errors(exit_code: int = 1) -> Iterator[None]:
-    """Turn errors a user can cause into one red line and ``exit_code``."""
+def _clean_errors(exit_code: int = 2) -> Iterator[None]:
+    """Turn errors a user can cause into one red line and ``exit_code`` (2: a usage
+    error, as typer's own)."""
     try:
         yield
     except (GameError, OSError) as error:
@@ -371,8 +372,7 @@ def rules_command(
 ) -> None:
     """Read a game's rules reference, or one of its numbered rulings, in the terminal."""
     console = _console()
-    # A name or number that does not exist is a usage error: exit code 2, as for typer's own.
-    with _clean_errors(exit_code=2):
+    with _clean_errors():
         if game is None:
             for name in list_games():
                 console.print(f"[bold]serai rules {name}[/]: {escape(game_info(name).title)}")
@@ -405,6 +405,8 @@ def _load_record(path: Path) -> GameRecord:
         data = json.loads(path.read_text())
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise GameError(f"{path} is not a JSON game record: {error}") from None
+    except RecursionError:
+        raise GameError(f"{path} is not a game record: its JSON is nested too deeply") from None
     if not isinstance(data, dict):
         raise GameError(f"{path} is not a serai game record")
     return GameRecord.from_json(data)
@@ -505,7 +507,7 @@ def _runner(console: Console, workers: int, ray: bool, ray_address: str | None) 
     """Where the games run; with Ray asked for but not installed, one line and exit 2."""
     address = ray_address or ("local" if ray else None)
     if address is not None:
-        with _clean_errors(exit_code=2):
+        with _clean_errors():
             import_ray()
 
     def report(failure: TaskFailure) -> None:
@@ -569,23 +571,53 @@ def serve_command(
         str, typer.Option(help="Database URL: sqlite:///FILE or postgresql+psycopg://…")
     ] = "sqlite:///serai.db",
     bot_workers: Annotated[int, typer.Option(min=1, help="Processes the bots think in.")] = 2,
+    origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="An origin allowed besides the server's own address (https://play.example), "
+            "for pages served elsewhere; repeatable."
+        ),
+    ] = None,
+    tables_per_minute: Annotated[
+        float, typer.Option(min=0.1, help="Tables one client address may create per minute.")
+    ] = 10.0,
+    header_timeout: Annotated[
+        float, typer.Option(min=0.1, help="Seconds a client may take to send its headers.")
+    ] = 10.0,
 ) -> None:
     """Serve the web platform: lobby, tables, bots and replays, stored in DB."""
     import uvicorn
 
     from serai.server import create_app
+    from serai.server.guard import GuardedH11Protocol
+    from serai.server.store import open_store
 
     console = _console()
+    with _clean_errors():
+        open_store(db).close()  # a bad URL, path or server: one line now, not a traceback
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     console.print(f"serai is serving at [bold]http://{shown}:{port}/[/bold] (Ctrl+C stops it)")
     # state messages are small JSON: compressing each one cost more CPU than it saved
     uvicorn.run(
-        create_app(db, bot_workers),
+        create_app(
+            db,
+            bot_workers=bot_workers,
+            origins=tuple(origin or ()),
+            tables_per_minute=tables_per_minute,
+        ),
         host=host,
         port=port,
         log_level="warning",
+        http=GuardedH11Protocol.with_deadline(header_timeout),
         ws_per_message_deflate=False,
+        ws_max_size=WS_MAX_SIZE,
+        timeout_keep_alive=5,
     )
+
+
+WS_MAX_SIZE = 65536
+"""Bytes beyond which a WebSocket message is cut off by the protocol itself; messages up
+to this size are read and refused with a clear error above the server's own limit."""
 
 
 @app.command("strength")
@@ -804,7 +836,8 @@ def scaling_table(result: ScalingResult) -> Table:
     """The figures of ``serai bench --ray``."""
     options = ", ".join(f"{k}={v}" for k, v in result.params.items())
     table = Table(
-        title=f"{result.game} ({options}): {result.games:,} random games each way",
+        title=f"{result.game} ({options}): {result.games:,} random games each way, "
+        f"median of {len(result.rows[0].runs)} runs",
         caption=f"2 over 1: Ray {result.ray_ratio:.2f}×, processes {result.workers_ratio:.2f}×; "
         f"Ray's cost per task {result.ray_task_ms:.2f} ms",
     )
@@ -935,7 +968,7 @@ def bench_command(
             console.print(versus_table(figures))
         elif ray:
             with console.status(f"{game}: local processes and Ray, one after the other…"):
-                figures = scaling(loaded, games or 4000)
+                figures = scaling(loaded, games or 4000, runs=runs)
             console.print(scaling_table(figures))
         else:
             with console.status(f"benchmarking {game}…"):

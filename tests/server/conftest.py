@@ -72,10 +72,12 @@ Creator = Callable[..., dict[str, Any]]
 
 @pytest.fixture
 def new_table(client: TestClient) -> Creator:
-    """Create a table over the API; ``seats`` like ``["human", "random"]``."""
+    """Create a table over the API; ``seats`` like ``["human", "open", "random"]``."""
 
     def create(game: str, seats: list[str], **extra: Any) -> dict[str, Any]:
-        specs = [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats]
+        specs = [
+            {"kind": s} if s in ("human", "open") else {"kind": "bot", "bot": s} for s in seats
+        ]
         response = client.post(
             "/api/tables", json={"game": game, "players": len(seats), "seats": specs, **extra}
         )

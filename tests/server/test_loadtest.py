@@ -75,7 +75,7 @@ def test_free_port_is_on_loopback() -> None:
 
 def test_cli_refuses_a_bad_game_before_starting_anything() -> None:
     result = CliRunner().invoke(app, ["bench", "--server", "--game", "no_such_game"])
-    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.exit_code == 2 and "Traceback" not in result.output
 
 
 def test_bench_without_a_game_or_server_is_a_usage_error() -> None:

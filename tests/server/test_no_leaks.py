@@ -15,7 +15,7 @@ import random
 import pytest
 
 from serai.server.store import Store
-from serai.server.tables import Hub, Table
+from serai.server.tables import Hub, NewSeat, Table
 
 GAMES = [
     ("through_the_desert", 3),
@@ -45,7 +45,9 @@ def check_blind(table: Table, rng: random.Random) -> int:
 def test_messages_are_blind_to_hidden_information(name: str, players: int) -> None:
     async def play() -> int:
         hub = Hub(Store("sqlite://"))
-        table, _, _ = await hub.create(name, players, {}, [{}] * players, hotseat=True)
+        table, _, _ = await hub.create(
+            name, players, {}, [NewSeat("human")] * players, hotseat=True
+        )
         rng = random.Random(11)
         checked = 0
         for step in range(400):
@@ -67,7 +69,7 @@ def test_the_check_can_fail() -> None:
 
     async def play() -> Table:
         hub = Hub(Store("sqlite://"))
-        table, _, _ = await hub.create("five_tribes", 2, {}, [{}, {}], hotseat=True)
+        table, _, _ = await hub.create("five_tribes", 2, {}, [NewSeat("human")] * 2, hotseat=True)
         rng = random.Random(2)
         for _ in range(60):
             seat = table.state.current_player()

@@ -3,11 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from concurrent.futures import Future, wait
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from sqlalchemy import create_engine, text
 
-from serai.server.store import CHANCE_SEAT, Move, SeatRow, StaleRevision, Store, TableRow
+from serai.engine import GameError
+from serai.server import store as store_module
+from serai.server.store import (
+    CHANCE_SEAT,
+    Move,
+    Progress,
+    SeatRow,
+    StaleRevision,
+    Store,
+    StoreError,
+    TableRow,
+    open_store,
+)
+
+PLAYING = Progress("playing", 1, 0, False)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -22,8 +39,8 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     opened.close()
 
 
-def a_table(table_id: str = "t1") -> TableRow:
-    return TableRow(
+def a_table(table_id: str = "t1", name: str = "Ann", **changes: object) -> TableRow:
+    row = TableRow(
         id=table_id,
         game="through_the_desert",
         rules_version="1.0",
@@ -33,61 +50,117 @@ def a_table(table_id: str = "t1") -> TableRow:
         hotseat_hash=None,
         listed=True,
         revision=0,
-        status="playing",
+        progress=PLAYING,
         created_at=1.5,
+        updated_at=1.5,
         seats=(
-            SeatRow(0, "human", None, "Ann", "a" * 64, False),
+            SeatRow(0, "human", None, name, "a" * 64, False),
             SeatRow(1, "bot", "mcts:hard", "mcts:hard", None, True),
         ),
-        moves=(Move(3, CHANCE_SEAT, "palm 3", 1.0),),
     )
+    return replace(row, **changes)  # type: ignore[arg-type]
+
+
+FIRST = (Move(3, CHANCE_SEAT, "palm 3", 1.0),)
 
 
 def test_a_table_round_trips(store: Store) -> None:
-    store.create_table(a_table())
-    loaded = store.load_table("t1")
-    assert loaded == a_table()
+    store.create_table(a_table(), FIRST)
+    assert store.load_table("t1") == (a_table(), FIRST)
     assert store.load_table("missing") is None
-    assert store.list_tables() == ["t1"]
-    assert store.list_tables(("finished",)) == []
+    assert [row.id for row in store.lobby()] == ["t1"]
+    assert store.count_tables() == 1
 
 
 def test_moves_append_only_at_the_expected_revision(store: Store) -> None:
-    store.create_table(a_table())
+    store.create_table(a_table(), FIRST)
+    after = Progress("playing", 3, 1, True)
     store.append_moves(
-        "t1", 0, 1, [Move(7, 0, "place 7", 2.0), Move(9, 1, "place 9", 3.0)], "playing"
+        "t1", 0, 1, [Move(7, 0, "place 7", 2.0), Move(9, 1, "place 9", 3.0)], after, 4.0
     )
     with pytest.raises(StaleRevision):
-        store.append_moves("t1", 0, 3, [Move(8, 0, "place 8", 4.0)], "playing")
+        store.append_moves("t1", 0, 3, [Move(8, 0, "place 8", 4.0)], after, 5.0)
     loaded = store.load_table("t1")
     assert loaded is not None
-    assert [m.action for m in loaded.moves] == [3, 7, 9]
-    assert loaded.revision == 1
+    row, moves = loaded
+    assert [m.action for m in moves] == [3, 7, 9]
+    assert row.revision == 1 and row.progress == after and row.updated_at == 4.0
 
 
 def test_an_undo_truncates_and_bumps_the_revision(store: Store) -> None:
-    store.create_table(a_table())
-    store.append_moves("t1", 0, 1, [Move(7, 0, "place 7", 2.0)], "playing")
-    store.truncate_moves("t1", 1, 1, "playing")
+    store.create_table(a_table(), FIRST)
+    store.append_moves("t1", 0, 1, [Move(7, 0, "place 7", 2.0)], PLAYING, 2.0)
+    store.truncate_moves("t1", 1, 1, PLAYING, 3.0)
     loaded = store.load_table("t1")
-    assert loaded is not None and loaded.revision == 2
-    assert [m.action for m in loaded.moves] == [3]
+    assert loaded is not None and loaded[0].revision == 2
+    assert [m.action for m in loaded[1]] == [3]
     with pytest.raises(StaleRevision):
-        store.truncate_moves("t1", 1, 0, "playing")
+        store.truncate_moves("t1", 1, 0, PLAYING, 4.0)
 
 
-def test_a_seat_is_claimed_once(store: Store) -> None:
-    store.create_table(a_table())
-    assert store.claim_seat("t1", 0, "b" * 64)
-    assert not store.claim_seat("t1", 0, "c" * 64)
+def test_only_an_open_seat_is_claimed_and_only_once(store: Store) -> None:
+    open_seat = SeatRow(0, "human", None, "Player 1", None, False, open=True)
+    store.create_table(a_table(seats=(open_seat, a_table().seats[1])), FIRST)
+    store.create_table(a_table("t2"), FIRST)
+    assert store.lobby()[0].open_seats == 1
+    assert store.claim_seat("t1", 0, "b" * 64, 2.0)
+    assert not store.claim_seat("t1", 0, "c" * 64, 3.0)
+    assert not store.claim_seat("t2", 0, "c" * 64, 3.0), "an invited seat is never claimed"
     loaded = store.load_table("t1")
-    assert loaded is not None and loaded.seats[0].token_hash == "b" * 64
+    assert loaded is not None and loaded[0].seats[0].token_hash == "b" * 64
+    assert loaded[0].open_seats == 0
+    untouched = store.load_table("t2")
+    assert untouched is not None and untouched[0].seats[0].token_hash == "a" * 64
+
+
+def test_one_bad_write_fails_alone_in_its_group(store: Store) -> None:
+    """Writes committed together are isolated: a value the database refuses (a lone
+    surrogate on SQLite, a NUL on PostgreSQL, a name longer than its column) fails only
+    its own write, and the writer goes on."""
+    store.create_table(a_table(), FIRST)
+    bad_names = ["\ud800", "a\x00b", "x" * 65]
+    futures: list[Future[object]] = []
+    for index in range(30):
+        if index % 10 == 5:
+            bad = a_table(f"bad{index}", name=bad_names[index // 10])
+            futures.append(store.submit_create(bad, FIRST))
+        else:
+            futures.append(store.submit_create(a_table(f"good{index}"), FIRST))
+    wait(futures)
+    failed = [f for f in futures if f.exception() is not None]
+    assert all(isinstance(f.exception(), StoreError) for f in failed)
+    assert "\ud800" not in str(failed[0].exception() if failed else "")
+    assert store.count_tables() == 1 + 27 + (3 - len(failed))
+    assert len(failed) >= (1 if store.engine.dialect.name == "sqlite" else 3)
+    # the writer still works afterwards
+    store.append_moves("t1", 0, 1, [Move(7, 0, "place 7", 2.0)], PLAYING, 2.0)
+
+
+def test_the_lobby_pages_open_tables_first_and_drops_abandoned_ones(store: Store) -> None:
+    open_seat = SeatRow(0, "human", None, "Player 1", None, False, open=True)
+    bot = a_table().seats[1]
+    store.create_table(a_table("old", updated_at=10.0), FIRST)
+    store.create_table(a_table("new", updated_at=30.0), FIRST)
+    store.create_table(a_table("open", updated_at=20.0, seats=(open_seat, bot)), FIRST)
+    store.create_table(
+        a_table("done", updated_at=5.0, progress=Progress("finished", 9, None, False))
+    )
+    store.create_table(a_table("unlisted", listed=False, updated_at=40.0), FIRST)
+    assert [row.id for row in store.lobby()] == ["open", "new", "old", "done"]
+    assert [row.id for row in store.lobby(offset=1, limit=2)] == ["new", "old"]
+    assert [row.id for row in store.lobby(since=15.0)] == ["open", "new", "done"]
+
+
+def test_tables_waiting_for_bots(store: Store) -> None:
+    store.create_table(a_table("human"), FIRST)
+    store.create_table(a_table("bot", progress=Progress("playing", 1, 1, True)), FIRST)
+    assert store.waiting_for_bots() == ["bot"]
 
 
 def test_migrating_again_changes_nothing(store: Store) -> None:
-    store.create_table(a_table())
+    store.create_table(a_table(), FIRST)
     store.migrate()
-    assert store.load_table("t1") == a_table()
+    assert store.load_table("t1") == (a_table(), FIRST)
 
 
 def test_the_migrations_build_exactly_the_tables_the_code_uses(store: Store) -> None:
@@ -99,3 +172,63 @@ def test_the_migrations_build_exactly_the_tables_the_code_uses(store: Store) -> 
     with store.engine.connect() as db:
         differences = compare_metadata(MigrationContext.configure(db), metadata)
     assert differences == []
+
+
+def test_a_database_of_the_first_schema_is_upgraded_without_losing_a_game(
+    tmp_path: Path,
+) -> None:
+    """A database written by the previous release (migration 0001) opens, its tables
+    keep their actions, and their counts are filled in."""
+    from alembic import command
+    from alembic.config import Config
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    config = Config()
+    config.set_main_option(
+        "script_location", str(Path(store_module.__file__).parent / "migrations")
+    )
+    engine = create_engine(url)
+    with engine.begin() as db:
+        config.attributes["connection"] = db
+        command.upgrade(config, "0001")
+        db.execute(
+            text(
+                "INSERT INTO serai_tables VALUES ('old1', 'through_the_desert', '1.0', 2, "
+                "'{\"board\": \"mountain\"}', 7, NULL, 1, 2, 'playing', 1.0, 2.0)"
+            )
+        )
+        db.execute(
+            text("INSERT INTO serai_seats VALUES ('old1', 0, 'human', NULL, 'Ann', NULL, 1)")
+        )
+        db.execute(text("INSERT INTO serai_seats VALUES ('old1', 1, 'human', NULL, 'Bo', NULL, 0)"))
+        for idx in range(3):
+            db.execute(
+                text(f"INSERT INTO serai_actions VALUES ('old1', {idx}, {idx}, -1, 'x', 1.0)")
+            )
+    engine.dispose()
+    store = Store(url)
+    try:
+        loaded = store.load_table("old1")
+        assert loaded is not None
+        row, moves = loaded
+        assert len(moves) == 3 and row.progress.actions == 3 and row.revision == 2
+        assert not any(seat.open for seat in row.seats), "old seats were all invited"
+        assert store.waiting_for_bots() == ["old1"], "unknown: the driver looks at it"
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize(
+    ("url", "says"),
+    [
+        ("nonsense", "is not a database URL"),
+        ("mysqlx://host/db", "unknown kind of database"),
+        ("sqlite:////nonexistent-dir/x/serai.db", "cannot open the database"),
+        ("postgresql+psycopg://nobody:secret@127.0.0.1:1/none", "cannot open the database"),
+    ],
+)
+def test_a_database_that_cannot_be_opened_is_one_line(url: str, says: str) -> None:
+    with pytest.raises(GameError) as refused:
+        open_store(url)
+    message = str(refused.value)
+    assert says in message and "\n" not in message and "secret" not in message

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from serai.server.store import Store
-from serai.server.tables import Hub, Table, TableError
+from serai.server.tables import Hub, NewSeat, Table, TableError
 
 
 def slow_undo_target(table: Table, seat: int) -> int | None:
@@ -28,7 +28,9 @@ def slow_undo_target(table: Table, seat: int) -> int | None:
 def test_the_kept_state_agrees_with_a_replay(name: str, players: int) -> None:
     async def play() -> tuple[int, int]:
         hub = Hub(Store("sqlite://"))
-        table, _, _ = await hub.create(name, players, {}, [{}] * players, hotseat=True)
+        table, _, _ = await hub.create(
+            name, players, {}, [NewSeat("human")] * players, hotseat=True
+        )
         rng = random.Random(5)
         undos = refused = 0
         for _ in range(300):

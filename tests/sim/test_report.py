@@ -128,5 +128,5 @@ def test_a_report_of_one_variant_without_raw_results(tmp_path: Path) -> None:
 def test_a_bad_option_or_bot_is_one_clean_line(tmp_path: Path) -> None:
     for args in (["--option", "board=sea"], ["--seats", "oracle"]):
         result = CliRunner().invoke(app, ["report", GAME, *args, "--out", str(tmp_path)])
-        assert result.exit_code == 1 and result.output.startswith("error:")
+        assert result.exit_code == 2 and result.output.startswith("error:")
         assert len(result.output.strip().splitlines()) == 1

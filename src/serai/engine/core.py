@@ -40,8 +40,9 @@ class Option:
 
     def allows(self, value: object) -> bool:
         if self.minimum is not None:
-            return isinstance(value, int) and not isinstance(value, bool) and value >= self.minimum
-        return value in self.choices
+            return type(value) is int and value >= self.minimum
+        # each value in its own type: 3.0 is not 3, and 1 is not True
+        return any(type(value) is type(choice) and value == choice for choice in self.choices)
 
     def describe(self) -> str:
         """The allowed values as people read them."""
@@ -67,6 +68,23 @@ class GameInfo:
             if option.name == name:
                 return option
         raise GameError(f"{self.name} has no option {name!r}")
+
+    def check_options(self, options: Mapping[str, object]) -> None:
+        """Refuse any option that is unknown or not exactly one of its allowed values, in
+        its own type: for values that come as JSON, which are never read from text.
+
+        >>> from serai.engine import game_info
+        >>> game_info("nomads_of_arabia").check_options({"max_turns": "5"})  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        serai.engine.errors.GameError: option max_turns='5' for nomads_of_arabia: allowed any ...
+        """
+        for key, value in options.items():
+            option = self.option(key)
+            if not option.allows(value):
+                raise GameError(
+                    f"option {key}={value!r} for {self.name}: allowed {option.describe()}"
+                )
 
 
 class Game(abc.ABC):
@@ -133,6 +151,8 @@ class Game(abc.ABC):
 
     def _check_json_header(self, data: Mapping[str, Any]) -> None:
         """Refuse JSON written by another game, rules version or set of options."""
+        if not isinstance(data, Mapping):
+            raise GameError(f"a state is a JSON object, not {type(data).__name__}")
         if data.get("game") != self.info.name:
             raise GameError(f"state is of game {data.get('game')!r}, not {self.info.name!r}")
         if data.get("version") != self.info.version:

@@ -4,351 +4,120 @@
 ``GET /``, ``/table/{id}``,             the lobby, a table and a finished game's replay
 ``/replay/{id}``                        (pages from ``serai/web``)
 ``GET /api/games``                      every game, its player counts and options; bots
-``GET /api/tables``                     the lobby: listed tables, open ones first
-``POST /api/tables``                    create a table; answers every human seat's invite
-``POST /api/tables/{id}/join``          take an open human seat of a listed table
+``GET /api/tables?offset=&limit=``      the lobby: listed tables, open seats first
+``POST /api/tables``                    create a table; answers every invited seat's link
+``POST /api/tables/{id}/join``          take an open seat of a listed table
 ``GET /api/tables/{id}?token=``         the table as that seat (no token: a spectator)
 ``GET /api/tables/{id}/layout``         the board's fixed geometry, for drawing it
 ``POST /api/tables/{id}/move``          ``{"token", "action", "revision"}``
 ``POST /api/tables/{id}/undo``          ``{"token", "revision"}``
+``POST /api/tables/{id}/preferences``   ``{"token", "stop_at_windows"}``: a seat's private choices
 ``GET /api/tables/{id}/replay/{k}``     a finished game after ``k`` actions, as the seat sees it
-``WS /ws/tables/{id}?token=``           the live table: the server pushes ``state`` messages,
-                                        the client sends ``move`` / ``undo`` messages
+``WS /ws/tables/{id}?token=``           the live table (:mod:`serai.server.routes.live`)
+``GET /openapi.json``                   every request and its body, as OpenAPI
 =====================================  ==============================================
 
 A ``state`` message (:meth:`serai.server.tables.Table.message`) holds ``table`` (the lobby
 summary), ``revision`` (send it back with a move), ``seat`` (whose view it is; ``null``: a
-spectator), ``you`` (the seats this token acts for), ``view`` (the engine's ``view(seat)``),
-``to_move``, ``legal`` (the action texts this client may send now), ``can_undo``,
-``log_start`` and ``log`` (log lines from ``log_start`` on, as this seat may read them; a live
-connection is sent only the lines it lacks), and once the game is over ``over``,
-``scores``, ``returns`` and ``breakdown``. A WebSocket first receives ``{"type": "hello",
-"table": …, "layout": …}`` with the board's fixed geometry (``Game.layout()``).
+spectator), ``you`` (the seats this token acts for), ``preferences`` (their private
+choices), ``view`` (the engine's ``view(seat)``), ``to_move``, ``legal`` (the action texts
+this client may send now), ``can_undo``, ``log_start`` and ``log`` (log lines from
+``log_start`` on, as this seat may read them; a live connection is sent only the lines it
+lacks), and once the game is over ``over``, ``scores``, ``returns`` and ``breakdown``. A
+WebSocket first receives ``{"type": "hello", "table": …, "layout": …}`` with the board's
+fixed geometry (``Game.layout()``).
 
-Every refusal is ``{"type": "error", "code": …, "message": …}``; a refused move changes
-nothing, and a WebSocket stays open after one. ``stale_state``, ``illegal_action`` and
-``not_your_turn`` errors carry the current ``state``.
+Every refusal is ``{"type": "error", "code": …, "message": …}`` with a matching HTTP
+status; a refused request changes nothing, and a WebSocket stays open after one.
+``stale_state``, ``illegal_action`` and ``not_your_turn`` errors carry the current
+``state``. An unexpected failure answers ``server_error`` with an incident number; its
+detail is in the server's log only.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-import multiprocessing
 from collections.abc import AsyncIterator
-from concurrent.futures import Executor, ProcessPoolExecutor
-from pathlib import Path
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
-from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException
 
-from serai.bots.presets import BOT_KINDS, DIFFICULTIES
-from serai.engine import game_info, list_games
+from serai.server.bots import ProcessWorker, ThreadWorker, Worker
+from serai.server.config import Settings
+from serai.server.errors import TableError, incident
+from serai.server.guard import Guard, RateLimit
+from serai.server.models import readable
+from serai.server.routes import games, live, pages, tables
+from serai.server.routes.pages import WEB
 from serai.server.store import Store
-from serai.server.tables import Hub, Table, TableError
-
-WEB = Path(__file__).resolve().parent.parent / "web"
-MAX_MESSAGE = 4096
-"""Bytes a client message may have; a move is a few dozen."""
-
-STATUS = {
-    "unknown_table": 404,
-    "bad_token": 403,
-    "not_your_turn": 409,
-    "stale_state": 409,
-    "game_over": 409,
-    "table_full": 409,
-    "not_open": 409,
-    "too_large": 413,
-}
-
-
-def error_body(
-    error: TableError, table: Table | None = None, seats: tuple[int, ...] = ()
-) -> dict[str, Any]:
-    body: dict[str, Any] = {"type": "error", "code": error.code, "message": str(error)}
-    if table is not None and error.code in ("stale_state", "illegal_action", "not_your_turn"):
-        body["state"] = table.message(seats)
-    return body
-
-
-def games_catalogue() -> list[dict[str, Any]]:
-    """Every game with what a table needs: player counts and options."""
-    catalogue = []
-    for name in list_games():
-        info = game_info(name)
-        catalogue.append(
-            {
-                "name": info.name,
-                "title": info.title,
-                "min_players": info.min_players,
-                "max_players": info.max_players,
-                "default_players": info.default_players,
-                "options": [
-                    {
-                        "name": option.name,
-                        "default": option.default,
-                        "choices": list(option.choices),
-                        "minimum": option.minimum,
-                        "help": option.help,
-                        "describe": option.describe(),
-                    }
-                    for option in info.options
-                ],
-            }
-        )
-    return catalogue
+from serai.server.tables import Hub
 
 
 def create_app(
-    db: str = "sqlite:///serai.db", bot_workers: int = 2, executor: Executor | None = None
+    db: str = "sqlite:///serai.db", executor: ThreadPoolExecutor | None = None, **settings: Any
 ) -> FastAPI:
-    """The server over database URL ``db``; bots think in ``bot_workers`` processes."""
+    """The server over database URL ``db`` with :class:`~serai.server.config.Settings`.
+
+    Bots think in ``bot_workers`` worker processes, or in the threads of ``executor`` if
+    one is given (tests and tools that need no process isolation).
+    """
+    config = Settings(db=db, **settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = await asyncio.to_thread(Store, db)
-        pool = executor or ProcessPoolExecutor(
-            bot_workers, mp_context=multiprocessing.get_context("spawn")
+        store = await asyncio.to_thread(Store, config.db)
+        workers: list[Worker] = (
+            [ThreadWorker(executor) for _ in range(config.bot_workers)]
+            if executor is not None
+            else [ProcessWorker() for _ in range(config.bot_workers)]
         )
-        app.state.hub = Hub(store, pool)
-        await app.state.hub.resume()
+        hub = Hub(store, workers, config.max_tables, config.idle_seconds)
+        app.state.hub = hub
+        await hub.start()
+        hub.spawn(hub.sweep())
         try:
             yield
         finally:
-            for table in app.state.hub.tables.values():
-                if table.bot_task is not None:
-                    table.bot_task.cancel()
-            if executor is None:
-                pool.shutdown(wait=False, cancel_futures=True)
-            store.close()
+            await hub.stop()
+            await asyncio.to_thread(store.close)
 
-    app = FastAPI(title="serai", lifespan=lifespan)
+    app = FastAPI(
+        title="serai",
+        summary="Four desert board games: tables, moves, bots and replays",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+    )
+    app.state.settings = config
+    app.state.table_limit = RateLimit(config.tables_per_minute, config.tables_burst)
+    app.add_middleware(Guard, origins=config.origins)
     app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
-
-    def hub(request: Request | WebSocket) -> Hub:
-        return request.app.state.hub  # type: ignore[no-any-return]
+    for router in (pages.router, games.router, tables.router, live.router):
+        app.include_router(router)
 
     @app.exception_handler(TableError)
     async def refused(_: Request, error: TableError) -> JSONResponse:
-        return JSONResponse(error_body(error), status_code=STATUS.get(error.code, 400))
+        headers = None if error.retry_after is None else {"Retry-After": str(error.retry_after)}
+        return JSONResponse(error.body(), status_code=error.status, headers=headers)
 
-    @app.get("/", include_in_schema=False)
-    async def lobby_page() -> FileResponse:
-        return FileResponse(WEB / "lobby.html")
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
+        return JSONResponse(TableError("invalid", readable(error.errors())).body(), status_code=422)
 
-    @app.get("/table/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(WEB / "table.html")
+    @app.exception_handler(HTTPException)
+    async def http_error(_: Request, error: HTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "malformed")
+        refusal = TableError(code, str(error.detail))
+        return JSONResponse(refusal.body(), status_code=error.status_code)
 
-    @app.get("/replay/{table_id}", include_in_schema=False)
-    async def replay_page(table_id: str) -> FileResponse:
-        return FileResponse(WEB / "replay.html")
-
-    @app.get("/api/games")
-    async def games() -> dict[str, Any]:
-        return {
-            "games": games_catalogue(),
-            "bots": list(BOT_KINDS),
-            "difficulties": list(DIFFICULTIES),
-        }
-
-    @app.get("/api/tables")
-    async def tables(request: Request) -> dict[str, Any]:
-        server = hub(request)
-        ids = await asyncio.to_thread(server.store.list_tables)
-        listed = []
-        for table_id in ids:
-            table = await server.get(table_id)
-            if table.row.listed:
-                listed.append(table.summary())
-        return {"tables": listed}
-
-    @app.post("/api/tables", status_code=201)
-    async def create(request: Request) -> dict[str, Any]:
-        body = await _json_body(request)
-        seats = body.get("seats")
-        options = body.get("options") or {}
-        if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
-            raise TableError("bad_table", "seats must be a list of {kind: human|bot, …}")
-        if not isinstance(options, dict):
-            raise TableError("bad_table", "options must be an object of name: value")
-        players = body.get("players")
-        if players is not None and not isinstance(players, int):
-            raise TableError("bad_table", "players must be a whole number")
-        table, tokens, hotseat = await hub(request).create(
-            str(body.get("game", "")),
-            players,
-            options,
-            seats,
-            hotseat=bool(body.get("hotseat", False)),
-            listed=bool(body.get("listed", True)),
-        )
-        return {
-            "table": table.summary(),
-            "invites": [
-                {"seat": seat, "token": token, "url": f"/table/{table.id}?token={token}"}
-                for seat, token in tokens.items()
-            ],
-            "hotseat": None if hotseat is None else f"/table/{table.id}?token={hotseat}",
-            "spectate": f"/table/{table.id}",
-        }
-
-    @app.post("/api/tables/{table_id}/join")
-    async def join(request: Request, table_id: str) -> dict[str, Any]:
-        seat, token = await hub(request).join(table_id)
-        return {"seat": seat, "token": token, "url": f"/table/{table_id}?token={token}"}
-
-    @app.get("/api/tables/{table_id}")
-    async def table_state(request: Request, table_id: str, token: str = "") -> dict[str, Any]:
-        table = await hub(request).get(table_id)
-        return table.message(table.seats_for(token))
-
-    @app.get("/api/tables/{table_id}/layout")
-    async def layout(request: Request, table_id: str) -> dict[str, Any]:
-        table = await hub(request).get(table_id)
-        return table.game.layout()
-
-    @app.post("/api/tables/{table_id}/move")
-    async def move(request: Request, table_id: str) -> JSONResponse:
-        return await _act(request, table_id, "move")
-
-    @app.post("/api/tables/{table_id}/undo")
-    async def undo(request: Request, table_id: str) -> JSONResponse:
-        return await _act(request, table_id, "undo")
-
-    async def _act(request: Request, table_id: str, kind: str) -> JSONResponse:
-        table = await hub(request).get(table_id)
-        body = await _json_body(request)
-        seats = table.seats_for(str(body.get("token") or ""))
-        try:
-            await _apply(hub(request), table, seats, {**body, "type": kind})
-        except TableError as error:
-            return JSONResponse(
-                error_body(error, table, seats), status_code=STATUS.get(error.code, 400)
-            )
-        except (SQLAlchemyError, OSError) as error:
-            failure = TableError(
-                "server_error", f"the move was not stored ({error}); send it again"
-            )
-            return JSONResponse(error_body(failure, table, seats), status_code=503)
-        return JSONResponse(table.message(seats))
-
-    @app.get("/api/tables/{table_id}/replay/{step}")
-    async def replay(request: Request, table_id: str, step: int, token: str = "") -> dict[str, Any]:
-        table = await hub(request).get(table_id)
-        seats = table.seats_for(token)
-        if not table.state.is_terminal():
-            raise TableError("not_finished", "a replay opens once the game is over")
-        if not 0 <= step <= len(table.moves):
-            raise TableError("bad_step", f"step must be 0…{len(table.moves)}, not {step}")
-        message = table.message(seats, table.replay(step))
-        message["step"] = step
-        message["steps"] = len(table.moves)
-        message["legal"] = []
-        message["can_undo"] = False
-        return message
-
-    @app.websocket("/ws/tables/{table_id}")
-    async def live(socket: WebSocket, table_id: str, token: str = "") -> None:
-        await socket.accept()
-        server = hub(socket)
-        try:
-            table = await server.get(table_id)
-            seats = table.seats_for(token)
-        except TableError as error:
-            await socket.send_json(error_body(error))
-            await socket.close(code=4404 if error.code == "unknown_table" else 4403)
-            return
-        await server.mark_claimed(table, seats)
-        outbox: asyncio.Queue[None] = asyncio.Queue(maxsize=1)
-
-        async def push(_: Table) -> None:
-            with contextlib.suppress(asyncio.QueueFull):
-                outbox.put_nowait(None)
-
-        sent = 0  # log lines this connection already has
-
-        async def send_state() -> None:
-            nonlocal sent
-            message = table.message(seats, log_from=sent)
-            sent = message["log_start"] + len(message["log"])
-            await socket.send_json(message)
-
-        async def sender() -> None:
-            while True:
-                await outbox.get()
-                await send_state()
-
-        await socket.send_json(
-            {"type": "hello", "table": table.summary(), "layout": table.game.layout()}
-        )
-        await send_state()
-        table.listeners.add(push)
-        sending = asyncio.create_task(sender())
-        try:
-            while True:
-                text = await socket.receive_text()
-                try:
-                    request = _parse(text)
-                    if request.get("type") == "ping":
-                        await socket.send_json({"type": "pong"})
-                        continue
-                    await _apply(server, table, seats, request)
-                except TableError as error:
-                    await socket.send_json(error_body(error, table, seats))
-                except (SQLAlchemyError, OSError) as error:
-                    # nothing was applied: the table changes only after its commit
-                    failure = TableError(
-                        "server_error", f"the move was not stored ({error}); send it again"
-                    )
-                    await socket.send_json(error_body(failure, table, seats))
-        except WebSocketDisconnect:
-            pass
-        finally:
-            table.listeners.discard(push)
-            sending.cancel()
+    @app.exception_handler(Exception)
+    async def failed(_: Request, error: Exception) -> JSONResponse:
+        return JSONResponse(incident(error, "the request").body(), status_code=500)
 
     return app
-
-
-def _parse(text: str) -> dict[str, Any]:
-    if len(text.encode()) > MAX_MESSAGE:
-        raise TableError("too_large", f"a message may have at most {MAX_MESSAGE} bytes")
-    try:
-        body = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise TableError("malformed", f"not JSON: {error.msg} at character {error.pos}") from error
-    if not isinstance(body, dict):
-        raise TableError("malformed", 'a message is a JSON object such as {"type": "move", …}')
-    return body
-
-
-async def _json_body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    return _parse(raw.decode(errors="replace"))
-
-
-async def _apply(hub: Hub, table: Table, seats: tuple[int, ...], body: dict[str, Any]) -> None:
-    """A ``move`` or ``undo`` request for ``seats``, checked field by field."""
-    kind = body.get("type")
-    if kind not in ("move", "undo"):
-        raise TableError("malformed", f"unknown message type {kind!r}; send move, undo or ping")
-    revision = body.get("revision")
-    if not isinstance(revision, int) or isinstance(revision, bool):
-        raise TableError(
-            "malformed", "revision must be the whole number of the state you are answering"
-        )
-    if not seats:
-        raise TableError("not_your_turn", "spectators cannot play: open your seat's link")
-    if kind == "undo":
-        await hub.undo(table, seats, revision)
-        return
-    action = body.get("action")
-    if not isinstance(action, str) or not action.strip():
-        raise TableError("malformed", 'a move needs "action": the text of a legal action')
-    await hub.move(table, seats, action.strip(), revision)

@@ -1,10 +1,11 @@
 """Where tables live between moves: SQLAlchemy 2 over SQLite (default) or PostgreSQL.
 
 A table is stored as its record: the game, its options and seed, who sits where, and the
-list of actions, chance outcomes included. Nothing derived (views, scores) is stored; the
-state is rebuilt by replaying the actions. Each change is one transaction, and the server
-acknowledges a move only after that transaction commits, so a restart (even after
-``kill -9``) loses nothing that was acknowledged.
+list of actions, chance outcomes included. The state is rebuilt by replaying the actions;
+what the lobby and the bot driver need without replaying (status, the seat to act, whether
+a bot is to act, the number of actions and of open seats) is kept beside the record in
+summary columns that every write updates. The server acknowledges a move only after its
+transaction commits, so a restart (even after ``kill -9``) loses nothing acknowledged.
 
 The schema is created and upgraded by Alembic (``serai/server/migrations``); ``Store``
 runs the migrations when it opens a database.
@@ -13,12 +14,12 @@ runs the migrations when it opens a database.
 from __future__ import annotations
 
 import json
+import logging
 import queue
 import threading
-import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -37,14 +38,18 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     select,
     update,
 )
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from serai.engine import ActionId, GameError
+
+log = logging.getLogger("serai.server")
 
 CHANCE_SEAT = -1
 """The ``seat`` stored with a chance outcome."""
@@ -66,7 +71,12 @@ tables = Table(
     Column("status", String(16), nullable=False),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
+    Column("actions", Integer, nullable=False, server_default="0"),
+    Column("to_move", Integer, nullable=True),
+    Column("bot_to_move", Boolean, nullable=True),
+    Column("open_seats", Integer, nullable=False, server_default="0"),
     Index("ix_serai_tables_status", "status", "created_at"),
+    Index("ix_serai_tables_lobby", "listed", "status", "updated_at"),
 )
 
 seats = Table(
@@ -79,6 +89,8 @@ seats = Table(
     Column("name", String(64), nullable=False),
     Column("token_hash", String(64), nullable=True),
     Column("claimed", Boolean, nullable=False),
+    Column("open", Boolean, nullable=False, server_default="0"),
+    Column("stop_at_windows", Boolean, nullable=False, server_default="0"),
 )
 
 actions = Table(
@@ -95,7 +107,13 @@ actions = Table(
 
 @dataclass(frozen=True)
 class SeatRow:
-    """One seat of a table: a person (``human``) or a bot (``bot`` names it, e.g. mcts:hard)."""
+    """One seat of a table: a person (``human``) or a bot (``bot`` names it, e.g. mcts:hard).
+
+    A human seat is either invited (its token was handed to whoever created the table) or
+    ``open``: anyone may take it from the lobby, once (``claimed``). ``stop_at_windows`` is
+    the seat's private choice to be asked at optional windows (see
+    :meth:`serai.State.window_pass`).
+    """
 
     seat: int
     kind: str
@@ -103,6 +121,12 @@ class SeatRow:
     name: str
     token_hash: str | None
     claimed: bool
+    open: bool = False
+    stop_at_windows: bool = False
+
+    @property
+    def joinable(self) -> bool:
+        return self.kind == "human" and self.open and not self.claimed
 
 
 @dataclass(frozen=True)
@@ -116,8 +140,20 @@ class Move:
 
 
 @dataclass(frozen=True)
+class Progress:
+    """Where a game stands, kept in the summary columns with every write."""
+
+    status: str
+    """``playing`` or ``finished``."""
+    actions: int
+    to_move: int | None
+    """The seat to act; ``None`` once the game is over."""
+    bot_to_move: bool
+
+
+@dataclass(frozen=True)
 class TableRow:
-    """A stored table: everything needed to rebuild its state."""
+    """A stored table without its actions: what the lobby lists and a rebuild starts from."""
 
     id: str
     game: str
@@ -128,23 +164,38 @@ class TableRow:
     hotseat_hash: str | None
     listed: bool
     revision: int
-    status: str
+    progress: Progress
     created_at: float
+    updated_at: float
     seats: tuple[SeatRow, ...]
-    moves: tuple[Move, ...]
+
+    @property
+    def open_seats(self) -> int:
+        return sum(seat.joinable for seat in self.seats)
 
 
 class StaleRevision(GameError):
     """The table changed since the revision a write was based on."""
 
 
+class StoreError(Exception):
+    """The database refused or lost a write; the detail is for the server's log only."""
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _: Any) -> None:
+    # Transactions are begun by SQLAlchemy (the "begin" hook below), not by the driver,
+    # so that savepoints work: each write of a group commit is isolated in one.
+    dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA busy_timeout=30000")
     cursor.close()
+
+
+def _sqlite_begin(connection: Connection) -> None:
+    connection.exec_driver_sql("BEGIN")
 
 
 Write = Callable[[Connection], Any]
@@ -155,8 +206,10 @@ class GroupCommit:
 
     A commit costs one ``fsync``, milliseconds on most disks, however many rows it holds;
     so under load many tables' moves become durable together, and each caller still
-    learns its own outcome only once the commit is done. A write that raises before
-    writing anything (a stale revision) fails alone; any other error fails its batch.
+    learns its own outcome only once the commit is done. Each write runs in a savepoint
+    of its own: one that fails (a stale revision, a value the database refuses) is rolled
+    back alone and fails alone. If the commit itself fails, every write of the group is
+    tried again alone. Nothing a write raises stops the writer.
     """
 
     BATCH = 256
@@ -186,28 +239,48 @@ class GroupCommit:
                     stop = True
                     break
                 batch.append(item)
-            self._commit(batch)
+            try:
+                outcomes = self._together(batch)
+            except Exception:
+                log.warning("a group commit of %d writes failed; each is tried alone", len(batch))
+                outcomes = [self._alone(write) for write, _ in batch]
+            for (ok, value), (_, done) in zip(outcomes, batch, strict=True):
+                if ok:
+                    done.set_result(value)
+                else:
+                    done.set_exception(value)
             if stop:
                 return
 
-    def _commit(self, batch: list[tuple[Write, Future[Any]]]) -> None:
+    def _together(self, batch: list[tuple[Write, Future[Any]]]) -> list[tuple[bool, Any]]:
         outcomes: list[tuple[bool, Any]] = []
+        with self.engine.begin() as db:
+            for write, _ in batch:
+                try:
+                    with db.begin_nested():
+                        outcomes.append((True, write(db)))
+                except StaleRevision as refused:
+                    outcomes.append((False, refused))
+                except Exception as error:
+                    outcomes.append((False, _refused(error)))
+        return outcomes
+
+    def _alone(self, write: Write) -> tuple[bool, Any]:
         try:
             with self.engine.begin() as db:
-                for write, _ in batch:
-                    try:
-                        outcomes.append((True, write(db)))
-                    except StaleRevision as refused:
-                        outcomes.append((False, refused))
+                return True, write(db)
+        except StaleRevision as refused:
+            return False, refused
         except Exception as error:
-            for _, done in batch:
-                done.set_exception(error)
-            return
-        for (ok, value), (_, done) in zip(outcomes, batch, strict=True):
-            if ok:
-                done.set_result(value)
-            else:
-                done.set_exception(value)
+            return False, _refused(error)
+
+
+def _refused(error: Exception) -> StoreError:
+    """A database error as the callers see it: its kind, never its SQL or parameters."""
+    log.error("a write failed: %s", error, exc_info=error)
+    refused = StoreError(f"the database refused a write ({type(error).__name__})")
+    refused.__cause__ = error
+    return refused
 
 
 class Store:
@@ -217,7 +290,7 @@ class Store:
     future (the server awaits it), and the plain methods wait for it.
 
     >>> store = Store("sqlite://")
-    >>> store.list_tables()
+    >>> store.lobby()
     []
     """
 
@@ -228,10 +301,11 @@ class Store:
         self.engine: Engine = (
             create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})
             if memory
-            else create_engine(url)
+            else create_engine(url, pool_pre_ping=True)
         )
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "begin", _sqlite_begin)
         if migrate:
             self.migrate()
         self.writer = GroupCommit(self.engine)
@@ -252,7 +326,7 @@ class Store:
         self.engine.dispose()
 
     # -- writes: each one all or nothing, committed in groups -------------------------
-    def submit_create(self, row: TableRow) -> Future[None]:
+    def submit_create(self, row: TableRow, moves: Sequence[Move]) -> Future[None]:
         def write(db: Connection) -> None:
             db.execute(
                 insert(tables).values(
@@ -265,74 +339,115 @@ class Store:
                     hotseat_hash=row.hotseat_hash,
                     listed=row.listed,
                     revision=row.revision,
-                    status=row.status,
                     created_at=row.created_at,
-                    updated_at=row.created_at,
+                    updated_at=row.updated_at,
+                    open_seats=row.open_seats,
+                    **_progress_columns(row.progress),
                 )
             )
             db.execute(insert(seats), [{"table_id": row.id, **vars(seat)} for seat in row.seats])
-            self._append(db, row.id, 0, row.moves)
+            self._append(db, row.id, 0, moves)
 
         return self.writer.submit(write)
 
     def submit_moves(
-        self, table_id: str, revision: int, start: int, moves: Sequence[Move], status: str
+        self,
+        table_id: str,
+        revision: int,
+        start: int,
+        moves: Sequence[Move],
+        progress: Progress,
+        at: float,
     ) -> Future[None]:
         """Store ``moves`` as actions ``start``… if the table is still at ``revision``."""
 
         def write(db: Connection) -> None:
-            self._advance(db, table_id, revision, status)
+            self._advance(db, table_id, revision, progress, at)
             self._append(db, table_id, start, moves)
 
         return self.writer.submit(write)
 
-    def submit_truncate(self, table_id: str, revision: int, keep: int, status: str) -> Future[None]:
+    def submit_truncate(
+        self, table_id: str, revision: int, keep: int, progress: Progress, at: float
+    ) -> Future[None]:
         """Drop every action from index ``keep`` on (an undo), if still at ``revision``."""
 
         def write(db: Connection) -> None:
-            self._advance(db, table_id, revision, status)
+            self._advance(db, table_id, revision, progress, at)
             db.execute(delete(actions).where(actions.c.table_id == table_id, actions.c.idx >= keep))
 
         return self.writer.submit(write)
 
     def submit_claim(
-        self, table_id: str, seat: int, new_token_hash: str | None = None
+        self, table_id: str, seat: int, new_token_hash: str, at: float
     ) -> Future[bool]:
-        """Mark an unclaimed seat taken, with a new token if given; False if already taken."""
-        values: dict[str, Any] = {"claimed": True}
-        if new_token_hash is not None:
-            values["token_hash"] = new_token_hash
+        """Give an open, unclaimed seat a token; False if it is not (or no longer) open."""
 
         def write(db: Connection) -> bool:
             result = db.execute(
                 update(seats)
-                .where(seats.c.table_id == table_id, seats.c.seat == seat, ~seats.c.claimed)
-                .values(**values)
+                .where(
+                    seats.c.table_id == table_id,
+                    seats.c.seat == seat,
+                    seats.c.open,
+                    ~seats.c.claimed,
+                )
+                .values(claimed=True, token_hash=new_token_hash)
             )
-            return bool(result.rowcount)
+            if not result.rowcount:
+                return False
+            db.execute(
+                update(tables)
+                .where(tables.c.id == table_id)
+                .values(open_seats=tables.c.open_seats - 1, updated_at=at)
+            )
+            return True
 
         return self.writer.submit(write)
 
-    def create_table(self, row: TableRow) -> None:
-        self.submit_create(row).result()
+    def submit_seat(self, table_id: str, seat: int, **values: bool) -> Future[None]:
+        """Change a seat's flags: ``claimed`` (an invited seat's link was used) or its
+        private ``stop_at_windows``."""
+
+        def write(db: Connection) -> None:
+            db.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(**values)
+            )
+
+        return self.writer.submit(write)
+
+    def create_table(self, row: TableRow, moves: Sequence[Move] = ()) -> None:
+        self.submit_create(row, moves).result()
 
     def append_moves(
-        self, table_id: str, revision: int, start: int, moves: Sequence[Move], status: str
+        self,
+        table_id: str,
+        revision: int,
+        start: int,
+        moves: Sequence[Move],
+        progress: Progress,
+        at: float = 0.0,
     ) -> None:
-        self.submit_moves(table_id, revision, start, moves, status).result()
+        self.submit_moves(table_id, revision, start, moves, progress, at).result()
 
-    def truncate_moves(self, table_id: str, revision: int, keep: int, status: str) -> None:
-        self.submit_truncate(table_id, revision, keep, status).result()
+    def truncate_moves(
+        self, table_id: str, revision: int, keep: int, progress: Progress, at: float = 0.0
+    ) -> None:
+        self.submit_truncate(table_id, revision, keep, progress, at).result()
 
-    def claim_seat(self, table_id: str, seat: int, new_token_hash: str | None = None) -> bool:
-        return self.submit_claim(table_id, seat, new_token_hash).result()
+    def claim_seat(self, table_id: str, seat: int, new_token_hash: str, at: float = 0.0) -> bool:
+        return self.submit_claim(table_id, seat, new_token_hash, at).result()
 
     @staticmethod
-    def _advance(db: Connection, table_id: str, revision: int, status: str) -> None:
+    def _advance(
+        db: Connection, table_id: str, revision: int, progress: Progress, at: float
+    ) -> None:
         result = db.execute(
             update(tables)
             .where(tables.c.id == table_id, tables.c.revision == revision)
-            .values(revision=revision + 1, status=status, updated_at=time.time())
+            .values(revision=revision + 1, updated_at=at, **_progress_columns(progress))
         )
         if result.rowcount != 1:
             raise StaleRevision(f"table {table_id} is no longer at revision {revision}")
@@ -349,18 +464,81 @@ class Store:
             )
 
     # -- reads ------------------------------------------------------------------------
-    def load_table(self, table_id: str) -> TableRow | None:
+    def load_table(self, table_id: str) -> tuple[TableRow, tuple[Move, ...]] | None:
+        """A table and its actions, or None."""
         with self.engine.connect() as db:
             row = db.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
             if row is None:
                 return None
-            seat_rows = db.execute(
-                select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
-            ).mappings()
+            table = self._rows(db, [row])[0]
             move_rows = db.execute(
                 select(actions).where(actions.c.table_id == table_id).order_by(actions.c.idx)
             ).mappings()
-            return TableRow(
+            moves = tuple(Move(m["action"], m["seat"], m["text"], m["at"]) for m in move_rows)
+            return table, moves
+
+    def lobby(
+        self, offset: int = 0, limit: int = 50, since: float = 0.0, listed_only: bool = True
+    ) -> list[TableRow]:
+        """A page of tables from the summary columns, never by replaying a game: tables
+        with an open seat first, then the most recently active; only those active after
+        ``since`` (a time in seconds) while unfinished."""
+        query = (
+            select(tables)
+            .where((tables.c.status == "finished") | (tables.c.updated_at >= since))
+            .order_by(
+                (tables.c.open_seats > 0).desc(),
+                (tables.c.status == "playing").desc(),
+                tables.c.updated_at.desc(),
+                tables.c.id,
+            )
+            .offset(offset)
+            .limit(limit)
+        )
+        if listed_only:
+            query = query.where(tables.c.listed)
+        with self.engine.connect() as db:
+            return self._rows(db, list(db.execute(query).mappings()))
+
+    def waiting_for_bots(self, limit: int = 100_000) -> list[str]:
+        """Unfinished tables where a bot is to act (or nobody knows yet): the bot driver's
+        work after a restart."""
+        query = (
+            select(tables.c.id)
+            .where(tables.c.status == "playing")
+            .where(tables.c.bot_to_move.is_(None) | tables.c.bot_to_move)
+            .order_by(tables.c.updated_at)
+            .limit(limit)
+        )
+        with self.engine.connect() as db:
+            return [row[0] for row in db.execute(query)]
+
+    def count_tables(self) -> int:
+        with self.engine.connect() as db:
+            return int(db.execute(select(func.count()).select_from(tables)).scalar_one())
+
+    @staticmethod
+    def _rows(db: Connection, rows: Sequence[Any]) -> list[TableRow]:
+        ids = [row["id"] for row in rows]
+        seat_rows: dict[str, list[SeatRow]] = {table_id: [] for table_id in ids}
+        if ids:
+            for s in db.execute(
+                select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.seat)
+            ).mappings():
+                seat_rows[s["table_id"]].append(
+                    SeatRow(
+                        s["seat"],
+                        s["kind"],
+                        s["bot"],
+                        s["name"],
+                        s["token_hash"],
+                        s["claimed"],
+                        s["open"],
+                        s["stop_at_windows"],
+                    )
+                )
+        return [
+            TableRow(
                 id=row["id"],
                 game=row["game"],
                 rules_version=row["rules_version"],
@@ -370,21 +548,50 @@ class Store:
                 hotseat_hash=row["hotseat_hash"],
                 listed=row["listed"],
                 revision=row["revision"],
-                status=row["status"],
-                created_at=row["created_at"],
-                seats=tuple(
-                    SeatRow(
-                        s["seat"], s["kind"], s["bot"], s["name"], s["token_hash"], s["claimed"]
-                    )
-                    for s in seat_rows
+                progress=Progress(
+                    row["status"], row["actions"], row["to_move"], bool(row["bot_to_move"])
                 ),
-                moves=tuple(Move(m["action"], m["seat"], m["text"], m["at"]) for m in move_rows),
+                created_at=row["created_at"],
+                updated_at=row["updated_at"],
+                seats=tuple(seat_rows[row["id"]]),
             )
+            for row in rows
+        ]
 
-    def list_tables(self, statuses: Sequence[str] = (), limit: int = 200) -> list[str]:
-        """The ids of the newest tables (with one of ``statuses``, if given)."""
-        query = select(tables.c.id).order_by(tables.c.created_at.desc()).limit(limit)
-        if statuses:
-            query = query.where(tables.c.status.in_(statuses))
-        with self.engine.connect() as db:
-            return [row[0] for row in db.execute(query)]
+
+def open_store(url: str) -> Store:
+    """:class:`Store` over ``url``, or a :class:`~serai.GameError` saying in one line why
+    it cannot be opened (an unknown kind of URL, a missing driver, a path that cannot be
+    written, a server that does not answer)."""
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        raise GameError(f"{url!r} is not a database URL; {URL_FORMS}") from None
+    try:
+        return Store(url)
+    except NoSuchModuleError:
+        raise GameError(f"unknown kind of database in {shown}; {URL_FORMS}") from None
+    except ImportError as error:
+        raise GameError(
+            f"the driver for {shown} is not installed ({error.name}): pip install 'serai[postgres]'"
+        ) from None
+    except SQLAlchemyError as error:
+        reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+        raise GameError(f"cannot open the database {shown}: {reason}") from None
+
+
+URL_FORMS = "use sqlite:///FILE or postgresql+psycopg://USER@HOST/DATABASE"
+
+
+def _progress_columns(progress: Progress) -> dict[str, Any]:
+    return {
+        "status": progress.status,
+        "actions": progress.actions,
+        "to_move": progress.to_move,
+        "bot_to_move": progress.bot_to_move,
+    }
+
+
+def with_seat(row: TableRow, seat: SeatRow) -> TableRow:
+    """``row`` with one seat replaced."""
+    return replace(row, seats=tuple(seat if s.seat == seat.seat else s for s in row.seats))

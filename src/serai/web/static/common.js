@@ -40,7 +40,7 @@ export function seatName(table, seat) {
 export function drawSeats(list, msg) {
   list.replaceChildren();
   for (const seat of msg.table.seats) {
-    const who = seat.kind === "bot" ? `bot ${seat.bot}` : seat.claimed ? "player" : "open seat";
+    const who = seat.kind === "bot" ? `bot ${seat.bot}` : seat.open ? "open seat" : seat.claimed ? "player" : "invited";
     const you = msg.you.includes(seat.seat) ? " (you)" : "";
     const item = el("li", { "data-seat": seat.seat }, badge(seat.seat),
       el("span", {}, `${seat.name}${you}`), el("small", {}, who));

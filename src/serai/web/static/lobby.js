@@ -18,8 +18,10 @@ function chosenGame() {
 }
 
 function seatRow(index) {
-  const kind = el("select", { "data-seat-kind": index },
-    el("option", { value: "human" }, "human"), ...catalogue.bots.map((b) => el("option", { value: b }, `bot: ${b}`)));
+  const kind = el("select", { "data-seat-kind": index, "aria-label": `seat ${index + 1}` },
+    el("option", { value: "human" }, "invited player"),
+    el("option", { value: "open" }, "open seat (anyone may join)"),
+    ...catalogue.bots.map((b) => el("option", { value: b }, `bot: ${b}`)));
   const level = el("select", { "data-seat-level": index, class: "hidden" },
     ...catalogue.difficulties.map((d) => el("option", { value: d }, d)));
   level.value = "medium";
@@ -68,7 +70,7 @@ function formBody() {
   }
   const seats = [...$("seat-rows").children].map((row, i) => {
     const kind = row.querySelector(`[data-seat-kind="${i}"]`).value;
-    if (kind === "human") return { kind: "human" };
+    if (kind === "human" || kind === "open") return { kind };
     const level = row.querySelector(`[data-seat-level="${i}"]`).value;
     return { kind: "bot", bot: kind, difficulty: kind === "mcts" ? level : null };
   });
@@ -115,8 +117,8 @@ async function refresh() {
   body.replaceChildren();
   $("no-tables").classList.toggle("hidden", tables.length > 0);
   for (const table of tables) {
-    const open = table.status === "playing" && table.seats.some((s) => s.kind === "human" && !s.claimed);
-    const seats = table.seats.map((s) => (s.kind === "bot" ? s.bot : s.claimed ? "player" : "open")).join(", ");
+    const open = table.status === "playing" && table.seats.some((s) => s.open);
+    const seats = table.seats.map((s) => (s.kind === "bot" ? s.bot : s.open ? "open" : "player")).join(", ");
     const actions = el("td", {});
     if (open) actions.append(el("button", { onclick: () => join(table.id), "data-join": table.id }, "Join"), " ");
     if (table.status === "finished") actions.append(el("a", { href: `/replay/${table.id}` }, "Replay"));

@@ -1,0 +1,266 @@
+"""The bots of the web tables: a fair queue of tables and workers with a hard time cap.
+
+- **Only named presets** sit at a web table (:data:`SEAT_BOTS`); each has a budget in
+  seconds (:func:`cap_seconds`) that no decision may outlive.
+- **One queue of tables, first come first served.** A table whose bot is to act joins the
+  queue once; after each decision it goes to the back. So one table's bots delay another's
+  by at most one decision at a time, itself capped.
+- **Worker processes** think, one decision each at a time. A worker that does not answer
+  within the cap (plus :data:`GRACE`) is killed and replaced, and the table gets a random
+  legal move instead, so a table never stalls.
+- **Workers die with the server**: on Linux the kernel kills them when the server dies
+  (``PR_SET_PDEATHSIG``), and elsewhere they notice the parent is gone within a second;
+  the server kills them when it stops.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ctypes
+import logging
+import multiprocessing
+import os
+import random
+import signal
+import sys
+import threading
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+from multiprocessing.connection import Connection
+from typing import Any
+
+from serai.bots.mcts import MCTSBot
+from serai.bots.presets import DIFFICULTIES, make_bot
+from serai.engine import ActionId, State, game_info, list_games
+
+log = logging.getLogger("serai.server")
+
+SEAT_BOTS = ("random", "greedy", "mcts:easy", "mcts:medium", "mcts:hard")
+"""The bots a web table may seat: named presets only, never an iteration count."""
+
+QUICK_SECONDS = 1.0
+"""The cap of the bots without a budget of their own (random, greedy: milliseconds)."""
+
+GRACE = 1.0
+"""Seconds beyond a bot's budget before its worker is killed (sending the position, and
+the last iteration)."""
+
+BOOT_SECONDS = 120.0
+"""Seconds a new worker process may take to start, before it counts as dead."""
+
+
+def cap_seconds(spec: str) -> float:
+    """How long a decision of bot ``spec`` may think (its preset's budget).
+
+    >>> cap_seconds("mcts:hard"), cap_seconds("greedy")
+    (2.5, 1.0)
+    """
+    kind, _, level = spec.partition(":")
+    budget = DIFFICULTIES.get(level) if kind == "mcts" else None
+    if budget is None or budget.seconds is None:
+        return QUICK_SECONDS
+    return budget.seconds
+
+
+def decide(spec: str, seed: int, state: State, seconds: float) -> ActionId:
+    """One decision of bot ``spec``, thinking at most ``seconds`` (the worker's job)."""
+    kind, _, level = spec.partition(":")
+    bot = make_bot(kind, level or None, seed=seed)
+    if isinstance(bot, MCTSBot):
+        bot.budget = replace(bot.budget, seconds=min(bot.budget.seconds or seconds, seconds))
+    return bot.act(state)
+
+
+def _die_with(parent: int) -> None:
+    """End this worker when process ``parent`` (the server) ends, however it ends."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # the server died before the line above
+        os._exit(0)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="serai-parent-watch", daemon=True).start()
+
+
+def _worker(connection: Connection, parent: int) -> None:
+    """A worker process: decisions in, actions out, until the pipe closes. It says when
+    it is ready (every game imported), so its start-up never counts against a cap."""
+    _die_with(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the server, which stops us
+    for name in list_games():
+        game_info(name)
+    connection.send((True, "ready"))
+    while True:
+        try:
+            spec, seed, state, seconds = connection.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer: tuple[bool, Any] = (True, decide(spec, seed, state, seconds))
+        except Exception as error:
+            answer = (False, f"{type(error).__name__}: {error}")
+        connection.send(answer)
+
+
+class Overrun(Exception):
+    """A decision outlived its cap."""
+
+
+class ProcessWorker:
+    """One worker process, replaced when it overruns or dies."""
+
+    def __init__(self) -> None:
+        self.context = multiprocessing.get_context("spawn")
+        self.process: Any = None
+        self.connection: Connection | None = None
+        self.ready = False
+
+    def start(self) -> None:
+        ours, theirs = self.context.Pipe()
+        self.process = self.context.Process(
+            target=_worker, args=(theirs, os.getpid()), name="serai-bot", daemon=True
+        )
+        self.process.start()
+        theirs.close()
+        self.connection = ours
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.is_alive():
+            self.process.kill()
+        if self.process is not None:
+            self.process.join(5)
+        if self.connection is not None:
+            self.connection.close()
+        self.process = self.connection = None
+        self.ready = False
+
+    async def decide(self, spec: str, seed: int, state: State, seconds: float) -> ActionId:
+        if self.process is None or not self.process.is_alive():
+            self.stop()
+            self.start()
+        if not self.ready:
+            await self._answer(spec, BOOT_SECONDS)
+            self.ready = True
+        assert self.connection is not None
+        self.connection.send((spec, seed, state, seconds))
+        return int(await self._answer(spec, seconds + GRACE))
+
+    async def _answer(self, spec: str, seconds: float) -> Any:
+        """The worker's next answer, or :class:`Overrun` (the worker killed) after
+        ``seconds``."""
+        connection = self.connection
+        assert connection is not None
+        loop = asyncio.get_running_loop()
+        ready = loop.create_future()
+
+        def answered() -> None:
+            if not ready.done():
+                ready.set_result(None)
+
+        loop.add_reader(connection.fileno(), answered)
+        try:
+            await asyncio.wait_for(ready, seconds)
+        except TimeoutError:
+            loop.remove_reader(connection.fileno())
+            self.stop()
+            raise Overrun(f"{spec} did not answer within {seconds:g} s") from None
+        loop.remove_reader(connection.fileno())
+        try:
+            ok, value = connection.recv()
+        except (EOFError, OSError) as error:
+            self.stop()
+            raise Overrun(f"{spec}'s worker died") from error
+        if not ok:
+            raise Overrun(f"{spec} failed: {value}")
+        return value
+
+
+class ThreadWorker:
+    """A worker in a thread of the server's own process: for tests and tools that need no
+    isolation. It cannot be killed; an overrun is abandoned and its answer ignored."""
+
+    def __init__(self, executor: ThreadPoolExecutor) -> None:
+        self.executor = executor
+
+    def start(self) -> None:
+        """Nothing to start: the executor's threads are shared."""
+
+    def stop(self) -> None:
+        """Nothing to stop: the executor belongs to the caller."""
+
+    async def decide(self, spec: str, seed: int, state: State, seconds: float) -> ActionId:
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(self.executor, decide, spec, seed, state, seconds)
+        try:
+            return await asyncio.wait_for(future, seconds + GRACE)
+        except TimeoutError:
+            raise Overrun(f"{spec} did not answer within {seconds + GRACE:g} s") from None
+
+
+Worker = ProcessWorker | ThreadWorker
+
+Turn = Callable[[str, Worker], Awaitable[None]]
+"""Plays one bot decision of a table (by id) with a worker; the driver's callback."""
+
+
+class BotDriver:
+    """The queue of tables whose bot is to act, served by one task per worker."""
+
+    def __init__(self, workers: list[Worker], turn: Turn) -> None:
+        self.workers = workers
+        self.turn = turn
+        self.queue: asyncio.Queue[str] = asyncio.Queue()
+        self.queued: set[str] = set()
+        self.busy: set[str] = set()
+        self.tasks: list[asyncio.Task[None]] = []
+
+    def start(self) -> None:
+        for worker in self.workers:
+            worker.start()
+            self.tasks.append(asyncio.create_task(self._serve(worker)))
+
+    async def stop(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        for task in self.tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        for worker in self.workers:
+            worker.stop()
+
+    def wake(self, table_id: str) -> None:
+        """Queue ``table_id`` for its bot's next decision, unless it is already queued."""
+        if table_id not in self.queued:
+            self.queued.add(table_id)
+            self.queue.put_nowait(table_id)
+
+    def driving(self, table_id: str) -> bool:
+        return table_id in self.queued or table_id in self.busy
+
+    async def _serve(self, worker: Worker) -> None:
+        while True:
+            table_id = await self.queue.get()
+            self.queued.discard(table_id)
+            self.busy.add(table_id)
+            try:
+                await self.turn(table_id, worker)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the bots of table %s could not move", table_id)
+            finally:
+                self.busy.discard(table_id)
+
+
+def fallback(state: State, seed: int) -> ActionId:
+    """The move of a bot that overran: a legal action drawn from the table's seed."""
+    return random.Random(seed).choice(state.legal_actions())

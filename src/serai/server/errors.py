@@ -1,0 +1,67 @@
+"""The server's refusals: one typed error with a code for clients, and incidents.
+
+Every refusal reaches a client as ``{"type": "error", "code": …, "message": …}``. An
+unexpected failure (a database that refuses a write, a bug) is an *incident*: the client
+is told only its number, and the detail goes to the server's log under that number.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import Any
+
+from serai.engine import GameError
+
+log = logging.getLogger("serai.server")
+
+STATUS = {
+    "unknown_table": 404,
+    "not_found": 404,
+    "bad_token": 403,
+    "bad_origin": 403,
+    "not_your_turn": 409,
+    "stale_state": 409,
+    "game_over": 409,
+    "table_full": 409,
+    "not_open": 409,
+    "not_finished": 409,
+    "cannot_undo": 409,
+    "rules_changed": 409,
+    "too_large": 413,
+    "invalid": 422,
+    "malformed": 422,
+    "bad_table": 422,
+    "bad_step": 422,
+    "illegal_action": 422,
+    "too_many": 429,
+    "server_error": 503,
+}
+"""The HTTP status of each error code (400 for any other)."""
+
+
+class TableError(GameError):
+    """A request the server refuses; ``code`` names the kind for clients."""
+
+    def __init__(self, code: str, message: str, retry_after: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.retry_after = retry_after
+
+    @property
+    def status(self) -> int:
+        return STATUS.get(self.code, 400)
+
+    def body(self) -> dict[str, Any]:
+        return {"type": "error", "code": self.code, "message": str(self)}
+
+
+def incident(error: BaseException, doing: str) -> TableError:
+    """Log ``error`` under a new incident number; the refusal a client may see instead."""
+    number = secrets.token_hex(4)
+    log.error("incident %s while %s", number, doing, exc_info=error)
+    return TableError(
+        "server_error",
+        f"the server could not finish {doing} (incident {number}); nothing was changed, "
+        "so you can try again",
+    )

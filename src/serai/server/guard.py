@@ -1,0 +1,276 @@
+"""What stands between the internet and the tables: limits, origins, headers, timeouts.
+
+- :class:`Guard`, an ASGI middleware in front of everything: it refuses a body larger than
+  :data:`MAX_BODY` by its ``Content-Length`` before reading it, and stops reading a
+  streamed one at the limit or after :data:`BODY_SECONDS`; refuses state changes and
+  WebSockets whose ``Origin`` this server does not serve (cross-site requests); and adds
+  the security headers to every answer.
+- :class:`RateLimit`, a token bucket per client address (table creation, moves).
+- :class:`GuardedH11Protocol`, uvicorn's HTTP/1.1 protocol with a deadline for the request
+  headers, so a client that opens connections and sends its headers a byte at a time
+  cannot hold them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import time
+from collections import OrderedDict
+from collections.abc import Iterable
+from typing import Any
+
+import h11
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from serai.server.errors import TableError
+
+MAX_BODY = 4096
+"""Bytes a request body (or a WebSocket message) may have; a move is a few dozen."""
+
+BODY_SECONDS = 10.0
+"""Seconds a client may take to send a request body."""
+
+MAX_TARGET = 2048
+"""Bytes a WebSocket address (path and query) may have; a table's is under a hundred."""
+
+HEADER_SECONDS = 10.0
+"""Seconds a client may take to send a request's headers."""
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+
+SECURITY_HEADERS = [
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+"""Added to every answer. ``no-referrer``: a table link carries its seat's token."""
+
+CHANGES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+async def refuse(send: Send, error: TableError, extra: Iterable[tuple[bytes, bytes]] = ()) -> None:
+    """Answer an HTTP request with ``error`` as JSON."""
+    body = json.dumps(error.body()).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        (b"connection", b"close"),
+        *SECURITY_HEADERS,
+        *extra,
+    ]
+    await send({"type": "http.response.start", "status": error.status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope["headers"]:
+        if key == name:
+            return str(value.decode("latin-1"))
+    return None
+
+
+class Guard:
+    """The middleware described in the module docstring.
+
+    ``origins``: the origins allowed besides this server's own (``https://play.example``);
+    a request without an ``Origin`` header (not from a browser) is let through.
+    """
+
+    def __init__(self, app: ASGIApp, origins: Iterable[str] = ()) -> None:
+        self.app = app
+        self.origins = frozenset(origin.rstrip("/").lower() for origin in origins)
+
+    def allowed(self, scope: Scope) -> bool:
+        origin = _header(scope, b"origin")
+        if origin is None:
+            return True
+        origin = origin.rstrip("/").lower()
+        if origin in self.origins:
+            return True
+        host = _header(scope, b"host")
+        if host is None:
+            return False
+        secure = scope.get("scheme") in ("https", "wss")
+        return origin == f"{'https' if secure else 'http'}://{host.lower()}"
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            if not self.allowed(scope):
+                await send({"type": "websocket.close", "code": 4403, "reason": "bad origin"})
+                return
+            await self.app(scope, receive, send)
+            return
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        if scope["method"] not in CHANGES:
+            await self.app(scope, receive, with_headers)
+            return
+        if not self.allowed(scope):
+            await refuse(
+                send, TableError("bad_origin", "cross-site requests are refused by this server")
+            )
+            return
+        length = _header(scope, b"content-length")
+        if length is not None and (not length.isdecimal() or int(length) > MAX_BODY):
+            await refuse(send, too_large())
+            return
+        try:
+            body = await asyncio.wait_for(read_body(receive), BODY_SECONDS)
+        except TableError as error:
+            await refuse(send, error)
+            return
+        except TimeoutError:
+            await refuse(send, TableError("too_slow", "the request body came too slowly"))
+            return
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, with_headers)
+
+
+def too_large() -> TableError:
+    return TableError("too_large", f"a request may have at most {MAX_BODY} bytes")
+
+
+async def read_body(receive: Receive) -> bytes:
+    """The whole body, or ``too_large`` as soon as it passes :data:`MAX_BODY`."""
+    parts = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            raise TableError("malformed", "the client went away")
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise too_large()
+        parts.append(chunk)
+        if not message.get("more_body", False):
+            return b"".join(parts)
+
+
+class RateLimit:
+    """A token bucket per key (a client address): ``burst`` at once, then ``per_minute``.
+
+    >>> limit = RateLimit(per_minute=60, burst=2)
+    >>> limit.take("a", now=0.0), limit.take("a", now=0.0), limit.take("a", now=0.0)
+    (0, 0, 1)
+    >>> limit.take("a", now=1.0)
+    0
+    """
+
+    def __init__(self, per_minute: float, burst: int, keys: int = 100_000) -> None:
+        self.rate = per_minute / 60.0
+        self.burst = burst
+        self.keys = keys
+        self.buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def take(self, key: str, now: float | None = None) -> int:
+        """Take one token: 0 if there was one, else the whole seconds until there is."""
+        now = time.monotonic() if now is None else now
+        tokens, then = self.buckets.pop(key, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - then) * self.rate)
+        if tokens >= 1.0:
+            self.buckets[key] = (tokens - 1.0, now)
+            wait = 0
+        else:
+            self.buckets[key] = (tokens, now)
+            wait = max(1, math.ceil((1.0 - tokens) / self.rate))
+        while len(self.buckets) > self.keys:
+            self.buckets.popitem(last=False)
+        return wait
+
+    def check(self, key: str, what: str) -> None:
+        """Take a token for ``key`` or refuse with ``too_many`` and when to try again."""
+        wait = self.take(key)
+        if wait:
+            raise TableError("too_many", f"too many {what}: try again in {wait} s", wait)
+
+
+class GuardedH11Protocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol, closing a connection whose request headers are not
+    complete within ``header_seconds`` of its first byte (or of the connection)."""
+
+    header_seconds = HEADER_SECONDS
+    header_timer: asyncio.TimerHandle | None = None
+    upgraded = False
+    """The connection became a WebSocket: its own protocol watches it from then on."""
+
+    @classmethod
+    def with_deadline(cls, seconds: float) -> type[GuardedH11Protocol]:
+        """This protocol with a deadline of ``seconds`` for the request headers."""
+        return type(cls.__name__, (cls,), {"header_seconds": seconds})
+
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)
+        self._arm()
+
+    def _arm(self) -> None:
+        if self.header_timer is None and not self.upgraded:
+            self.header_timer = self.loop.call_later(self.header_seconds, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self.header_timer is not None:
+            self.header_timer.cancel()
+            self.header_timer = None
+
+    def _too_slow(self) -> None:
+        self.header_timer = None
+        if not self.transport.is_closing():
+            self.transport.close()
+
+    def data_received(self, data: bytes) -> None:
+        waiting = self.cycle is None or self.cycle.response_complete
+        cycle = self.cycle
+        super().data_received(data)
+        if self.cycle is not cycle or self.transport.is_closing():
+            self._disarm()
+        elif waiting:
+            self._arm()
+
+    def handle_websocket_upgrade(self, event: Any) -> None:
+        self.upgraded = True
+        self._disarm()
+        if len(event.target) > MAX_TARGET:
+            # the WebSocket library would stall on it: answer in plain HTTP instead
+            error = TableError("too_large", f"an address may have at most {MAX_TARGET} bytes")
+            body = json.dumps(error.body()).encode()
+            headers = [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+            ]
+            self.transport.write(
+                self.conn.send(h11.Response(status_code=414, headers=headers))
+                + self.conn.send(h11.Data(data=body))
+                + self.conn.send(h11.EndOfMessage())
+            )
+            self.transport.close()
+            return
+        super().handle_websocket_upgrade(event)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)

@@ -1,0 +1,185 @@
+"""Every request body the server accepts, declared once (pydantic), strict.
+
+Nothing is coerced: ``"hotseat": "false"`` or ``"revision": "3"`` is refused, not read as
+``False`` or ``3``. Texts that people choose (seat names) are normalised to NFC and may not
+hold control characters, lone surrogates or bidirectional overrides; every text and list
+has a maximum length. Game options are checked by the engine itself (``load_game``), which
+accepts each option only in its own type. The same declarations give the OpenAPI schema
+at ``/openapi.json``.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    TypeAdapter,
+    ValidationError,
+    model_validator,
+)
+
+from serai.server.errors import TableError
+
+MAX_SEATS = 8
+MAX_NAME = 40
+MAX_ACTION = 200
+
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+
+
+def plain_text(text: str) -> str:
+    """``text`` in NFC, refused if it holds characters that are not meant to be shown.
+
+    >>> plain_text("Ame\u0301lie")
+    'Amélie'
+    >>> plain_text("a\\x00b")
+    Traceback (most recent call last):
+    ...
+    ValueError: a control character (U+0000) is not allowed
+    """
+    for char in text:
+        category = unicodedata.category(char)
+        if category in ("Cc", "Cs") or char in BIDI_CONTROLS:
+            kind = "a lone surrogate" if category == "Cs" else "a control character"
+            raise ValueError(f"{kind} (U+{ord(char):04X}) is not allowed")
+    return unicodedata.normalize("NFC", text)
+
+
+Name = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME),
+    AfterValidator(plain_text),
+]
+Token = Annotated[str, StringConstraints(max_length=64, pattern=r"^[A-Za-z0-9_-]*$")]
+ActionText = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_ACTION),
+    AfterValidator(plain_text),
+]
+OptionName = Annotated[str, StringConstraints(min_length=1, max_length=32)]
+OptionValue = Annotated[bool | int | str, Field(union_mode="left_to_right")]
+Revision = Annotated[int, Field(ge=0)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+class SeatIn(Strict):
+    """One seat of a new table."""
+
+    kind: Literal["human", "open", "bot"] = Field(
+        "human",
+        description="human: an invited seat (its link is in the answer); open: anyone may take "
+        "it from the lobby; bot: a bot plays it",
+    )
+    name: Name | None = None
+    bot: Literal["random", "greedy", "mcts"] | None = Field(
+        None, description="with kind bot (default mcts)"
+    )
+    difficulty: Literal["easy", "medium", "hard"] | None = Field(
+        None, description="with bot mcts (default medium)"
+    )
+
+    @model_validator(mode="after")
+    def _bot_fields(self) -> SeatIn:
+        if self.kind != "bot" and (self.bot is not None or self.difficulty is not None):
+            raise ValueError("only a bot seat takes bot and difficulty")
+        if self.bot in ("random", "greedy") and self.difficulty is not None:
+            raise ValueError(f"{self.bot} takes no difficulty")
+        return self
+
+    @property
+    def bot_spec(self) -> str | None:
+        """The preset's name, as the server stores it (``mcts:hard``)."""
+        if self.kind != "bot":
+            return None
+        bot = self.bot or "mcts"
+        return f"mcts:{self.difficulty or 'medium'}" if bot == "mcts" else bot
+
+
+class CreateTable(Strict):
+    game: Annotated[str, StringConstraints(max_length=64)]
+    players: Annotated[int, Field(ge=1, le=MAX_SEATS)] | None = None
+    options: Annotated[dict[OptionName, OptionValue], Field(max_length=16)] = Field(
+        default_factory=dict
+    )
+    seats: Annotated[list[SeatIn], Field(min_length=1, max_length=MAX_SEATS)]
+    hotseat: bool = False
+    listed: bool = True
+
+
+class MoveIn(Strict):
+    token: Token = ""
+    action: ActionText
+    revision: Revision
+
+
+class UndoIn(Strict):
+    token: Token = ""
+    revision: Revision
+
+
+class PreferencesIn(Strict):
+    token: Token
+    stop_at_windows: bool = Field(
+        description="be asked at optional windows (Nomads of Arabia's Sands of Time); "
+        "otherwise they pass at once"
+    )
+
+
+class Empty(Strict):
+    """A body with nothing in it (``{}``)."""
+
+
+class MoveMessage(Strict):
+    type: Literal["move"]
+    action: ActionText
+    revision: Revision
+
+
+class UndoMessage(Strict):
+    type: Literal["undo"]
+    revision: Revision
+
+
+class PingMessage(Strict):
+    type: Literal["ping"]
+
+
+class WindowsMessage(Strict):
+    type: Literal["windows"]
+    stop: bool
+
+
+ClientMessage = Annotated[
+    MoveMessage | UndoMessage | PingMessage | WindowsMessage, Field(discriminator="type")
+]
+client_messages: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+
+
+def readable(problems: Sequence[Mapping[str, Any]]) -> str:
+    """Validation errors in one line: each wrong field and what is wrong with it."""
+    parts = []
+    for problem in problems:
+        where = ".".join(str(part) for part in problem["loc"] if part != "body")
+        message = problem["msg"].removeprefix("Value error, ")
+        parts.append(f"{where}: {message}" if where else message)
+    return "; ".join(parts)
+
+
+def parse_message(text: str | bytes) -> Any:
+    """A WebSocket message, or the :class:`TableError` that says what is wrong with it."""
+    try:
+        return client_messages.validate_json(text)
+    except ValidationError as error:
+        raise TableError("malformed", readable(error.errors(include_input=False))) from None

@@ -1,0 +1,688 @@
+"""The server against a stranger on the internet: no request may hurt another table.
+
+Each test is named after the finding it covers (the bot hog, one bad write, the seat
+takeover, the Sands of Time holder, raw errors, spectators, unlimited tables, large
+bodies, malformed input, workers outliving the server, cross-site requests, slow
+clients).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import select
+import socket
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import event
+from starlette.websockets import WebSocketDisconnect
+
+import serai
+from serai.games.five_tribes.rules import FiveTribesState
+from serai.server import create_app
+from serai.server.bots import BotDriver, Overrun, ProcessWorker, ThreadWorker, Worker
+from serai.server.tables import Hub
+from tests.processes import running_children
+from tests.server.conftest import Creator
+from tests.server.test_api import engine_state, move, state_of
+
+HUMAN = {"kind": "human"}
+
+
+def hub_of(client: TestClient) -> Hub:
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    return hub
+
+
+def create(client: TestClient, **body: Any) -> Any:
+    """POST a new table; the JSON escapes every non-ASCII character (lone surrogates too)."""
+    text = json.dumps({"game": "five_tribes", "players": 2, **body})
+    return client.post("/api/tables", content=text, headers={"content-type": "application/json"})
+
+
+# -- 1. the bot hog ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "seat",
+    [
+        {"kind": "bot", "bot": "mcts", "difficulty": "999999999"},
+        {"kind": "bot", "bot": "mcts", "difficulty": "250"},
+        {"kind": "bot", "bot": "greedy", "difficulty": "hard"},
+        {"kind": "human", "bot": "mcts"},
+    ],
+)
+def test_bot_hog_only_named_presets_sit_at_a_table(
+    client: TestClient, seat: dict[str, Any]
+) -> None:
+    response = create(client, seats=[HUMAN, seat])
+    assert response.status_code == 422
+    assert response.json()["code"] == "invalid"
+    assert client.get("/api/tables").json()["tables"] == []
+
+
+class StallingState(FiveTribesState):
+    """A real Five Tribes state whose legal actions take a minute to list, as a runaway
+    computation would."""
+
+    __slots__ = ()
+
+    def legal_actions(self) -> list[int]:
+        time.sleep(60)
+        return super().legal_actions()
+
+
+def test_bot_hog_a_decision_that_overruns_is_stopped_and_its_worker_replaced() -> None:
+    """A runaway decision holds only its own worker, until it is killed at its cap; a
+    decision on another worker is answered meanwhile, and the killed worker is replaced."""
+    state = serai.load_game("five_tribes", players=2).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(serai.sample_chance(state, random.Random(1)))
+    stalling = state.clone()
+    stalling.__class__ = StallingState
+    runaway, other = ProcessWorker(), ProcessWorker()
+    runaway.start()
+    other.start()
+    events: list[str] = []
+
+    async def stalled() -> None:
+        with pytest.raises(Overrun):
+            await runaway.decide("greedy", 1, stalling, 0.1)
+        events.append("runaway stopped")
+
+    async def meanwhile() -> None:
+        action = await other.decide("greedy", 1, state, 30.0)
+        assert action in state.legal_actions()
+        events.append("other answered")
+
+    async def both() -> None:
+        await asyncio.gather(stalled(), meanwhile())
+
+    try:
+        first = runaway.process
+        asyncio.run(both())
+        assert events == ["other answered", "runaway stopped"]
+        assert runaway.process is None and not first.is_alive(), "the runaway worker is killed"
+        action = asyncio.run(runaway.decide("greedy", 1, state, 1.0))
+        assert action in state.legal_actions() and runaway.process is not first
+    finally:
+        runaway.stop()
+        other.stop()
+
+
+def test_bot_hog_one_tables_bots_wait_their_turn_behind_others() -> None:
+    """The queue is first come, first served, and a table goes to the back after each
+    decision: table A with many decisions in a row does not hold up B and C."""
+
+    async def scenario() -> list[str]:
+        order: list[str] = []
+        done = asyncio.Event()
+
+        async def turn(table_id: str, _: Worker) -> None:
+            order.append(table_id)
+            if table_id == "A" and order.count("A") < 3:
+                driver.wake("A")
+            if len(order) == 5:
+                done.set()
+
+        with ThreadPoolExecutor(1) as pool:
+            driver = BotDriver([ThreadWorker(pool)], turn)
+            for table_id in "ABC":
+                driver.wake(table_id)
+            driver.wake("A")  # already queued: not twice
+            driver.start()
+            await asyncio.wait_for(done.wait(), 30)
+            await driver.stop()
+        return order
+
+    assert asyncio.run(scenario()) == ["A", "B", "C", "A", "A"]
+
+
+def wait_until(condition: Any, seconds: float = 60.0, what: str = "") -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"waited {seconds:g} s for {what}"
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("signal_name", ["SIGKILL", "SIGTERM"])
+def test_bot_workers_die_with_the_server(tmp_path: Path, signal_name: str) -> None:
+    import signal
+
+    from tests.live_server import free_port, server
+
+    with server(f"sqlite:///{tmp_path / 's.db'}", free_port()) as (process, _):
+        wait_until(lambda: running_children(process.pid), what="the bot worker to start")
+        workers = running_children(process.pid)
+        process.send_signal(getattr(signal, signal_name))
+        process.wait(30)
+        wait_until(
+            lambda: not any(Path(f"/proc/{pid}").exists() for pid in workers),
+            what="the workers to end with the server",
+        )
+
+
+# -- 2. one bad write ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("\ud800", "valid string"),
+        ("Ann\x00", "control character"),
+        ("x" * 41, "at most 40"),
+        ("evil\u202eesrever", "control character"),
+        ("   ", "at least 1"),
+    ],
+)
+def test_one_bad_write_every_field_is_checked_before_the_writer(
+    client: TestClient, name: str, says: str
+) -> None:
+    response = create(client, seats=[{"kind": "human", "name": name}, HUMAN])
+    assert response.status_code == 422 and says in response.json()["message"]
+
+
+def test_names_are_stored_in_one_normal_form(client: TestClient) -> None:
+    made = create(client, seats=[{"kind": "human", "name": " Ame\u0301lie "}, HUMAN]).json()
+    assert made["table"]["seats"][0]["name"] == "Amélie"
+
+
+def test_one_bad_write_a_failed_commit_touches_no_other_table(
+    client: TestClient, new_table: Creator
+) -> None:
+    """When the database refuses every write (here: full), each caller gets its own clean
+    answer, and once it accepts them again every table plays on."""
+    table = new_table("through_the_desert", ["human", "human"], hotseat=True)
+    token = table["hotseat"].split("token=")[1]
+    store = hub_of(client).store
+    with store.engine.connect() as db:
+        pages = db.exec_driver_sql("PRAGMA page_count").scalar_one()
+
+    def full(connection: Any, _: Any) -> None:
+        connection.execute(f"PRAGMA max_page_count={pages}")
+
+    event.listen(store.engine, "connect", full)
+    store.engine.dispose()
+    try:
+        refused = create(client, seats=[HUMAN, HUMAN])
+        assert refused.status_code == 503
+        error = refused.json()
+        assert error["code"] == "server_error" and "incident" in error["message"]
+        assert "INSERT" not in error["message"] and "serai_" not in error["message"]
+        # connecting still works: marking the seat as seen is not waited for
+        with client.websocket_connect(f"/ws/tables/{table['table']['id']}?token={token}") as ws:
+            assert ws.receive_json()["type"] == "hello"
+            assert ws.receive_json()["type"] == "state"
+    finally:
+        event.remove(store.engine, "connect", full)
+        store.engine.dispose()
+    message = state_of(client, table, token)
+    answer = move(client, table, token, message["legal"][0], message["revision"])
+    assert answer.status_code == 200
+    assert create(client, seats=[HUMAN, HUMAN]).status_code == 201
+
+
+# -- 3. seat takeover ------------------------------------------------------------------
+
+
+def test_seat_takeover_an_invited_seat_is_never_joinable(
+    client: TestClient, new_table: Creator
+) -> None:
+    table = new_table("five_tribes", ["human", "human"])
+    tid = table["table"]["id"]
+    listed = client.get("/api/tables").json()["tables"]
+    assert not any(seat["open"] for seat in listed[0]["seats"])
+    refused = client.post(f"/api/tables/{tid}/join", json={})
+    assert refused.status_code == 409 and refused.json()["code"] == "table_full"
+    for seat, token in table["tokens"].items():
+        assert state_of(client, table, token)["you"] == [seat]
+
+
+def test_seat_takeover_a_hotseat_or_unlisted_table_has_no_open_seat(client: TestClient) -> None:
+    hotseat = create(client, seats=[{"kind": "open"}, HUMAN], hotseat=True)
+    assert hotseat.status_code == 422 and "hotseat" in hotseat.json()["message"]
+    unlisted = create(client, seats=[{"kind": "open"}, HUMAN], listed=False)
+    assert unlisted.status_code == 422 and "lobby" in unlisted.json()["message"]
+    made = create(client, seats=[HUMAN, HUMAN], hotseat=True).json()
+    joined = client.post(f"/api/tables/{made['table']['id']}/join", json={})
+    assert joined.status_code == 409
+
+
+# -- 4. the Sands of Time holder ------------------------------------------------------------
+
+
+def nomads_table(client: TestClient) -> tuple[dict[str, Any], str]:
+    made = client.post(
+        "/api/tables",
+        json={"game": "nomads_of_arabia", "players": 3, "seats": [HUMAN] * 3, "hotseat": True},
+    ).json()
+    return {**made, "tokens": {}}, made["hotseat"].split("token=")[1]
+
+
+def test_sands_holder_a_seat_that_does_not_stop_is_passed_at_once(client: TestClient) -> None:
+    """Nobody chose to stop at windows: every window passes by itself, holder or not, and
+    no seat is ever asked at one."""
+    table, token = nomads_table(client)
+    live = hub_of(client).tables[table["table"]["id"]]
+    rng = random.Random(2)
+    message = state_of(client, table, token)
+    while not any(line["text"] == "pass" for line in message["log"]):
+        assert live.state.window_pass() is None, "a seat was asked at a window"
+        answer = move(client, table, token, rng.choice(message["legal"]), message["revision"])
+        assert answer.status_code == 200, answer.text
+        message = answer.json()
+    passes = [line for line in message["log"] if line["text"] == "pass"]
+    assert all(line["seat"] is not None for line in passes)
+    assert message["preferences"] == {"stop_at_windows": False}
+
+
+def test_sands_holder_a_seat_that_stops_is_asked_holder_or_not(client: TestClient) -> None:
+    table, token = nomads_table(client)
+    tid = table["table"]["id"]
+    live = hub_of(client).tables[tid]
+    chosen = client.post(
+        f"/api/tables/{tid}/preferences", json={"token": token, "stop_at_windows": True}
+    )
+    assert chosen.json()["preferences"] == {"stop_at_windows": True}
+    spectator = state_of(client, table)
+    assert spectator["preferences"] is None and "stop_at_windows" not in json.dumps(spectator)
+    rng = random.Random(2)
+    message = chosen.json()
+    while live.state.window_pass() is None:
+        answer = move(client, table, token, rng.choice(message["legal"]), message["revision"])
+        message = answer.json()
+    assert "pass" in message["legal"]
+    # choosing not to stop while asked lets the window pass at once
+    revision = message["revision"]
+    skipped = client.post(
+        f"/api/tables/{tid}/preferences", json={"token": token, "stop_at_windows": False}
+    ).json()
+    assert skipped["revision"] > revision
+    assert any(line["text"] == "pass" for line in skipped["log"][-3:])
+
+
+def test_sands_holder_bots_answer_windows_after_the_same_pause() -> None:
+    """A bot at a window answers with the greedy choice, released a fixed time after the
+    window opened whatever it holds (here: a real window, answered by the hub's own
+    path)."""
+    from serai.server.tables import WINDOW_SECONDS
+
+    game = serai.load_game("nomads_of_arabia", players=3)
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    while state.is_chance_node() or state.window_pass() is None:
+        if state.is_chance_node():
+            state.apply_action(serai.sample_chance(state, rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    started = time.monotonic()
+    action = asyncio.run(Hub._window_answer(state, 1))
+    assert action in state.legal_actions()
+    assert time.monotonic() - started >= WINDOW_SECONDS
+
+
+# -- 5. raw database errors ----------------------------------------------------------------
+
+
+def test_raw_errors_an_unexpected_failure_is_an_incident(
+    client: TestClient, new_table: Creator, caplog: pytest.LogCaptureFixture
+) -> None:
+    table = new_table("through_the_desert", ["human", "human"], hotseat=True)
+    token = table["hotseat"].split("token=")[1]
+    store = hub_of(client).store
+    with store.engine.begin() as db:
+        db.exec_driver_sql("ALTER TABLE serai_actions RENAME TO serai_gone")
+    message = state_of(client, table, token)
+    answer = move(client, table, token, message["legal"][0], message["revision"])
+    assert answer.status_code == 503
+    error = answer.json()
+    assert error["code"] == "server_error"
+    number = error["message"].split("incident ")[1].split(")")[0]
+    assert "serai_actions" not in json.dumps(error) and "INSERT" not in json.dumps(error)
+    assert any(number in record.getMessage() for record in caplog.records)
+    assert state_of(client, table, token)["revision"] == message["revision"]
+
+
+# -- 6. spectators ---------------------------------------------------------------------
+
+
+def test_spectators_share_one_message_per_revision(client: TestClient, new_table: Creator) -> None:
+    table = new_table("through_the_desert", ["human", "human"], hotseat=True)
+    tid = table["table"]["id"]
+    token = table["hotseat"].split("token=")[1]
+    live = hub_of(client).tables[tid]
+    sockets = [client.websocket_connect(f"/ws/tables/{tid}") for _ in range(5)]
+    try:
+        for ws in sockets:
+            ws.__enter__()
+            ws.receive_json()
+            ws.receive_json()
+        message = state_of(client, table, token)
+        move(client, table, token, message["legal"][0], message["revision"])
+        texts = {ws.receive_text() for ws in sockets}
+        assert len(texts) == 1, "every spectator is sent the same text"
+        spectator_keys = [key for key in live.cache if key[0] == ()]
+        assert len(spectator_keys) == 1, "built once for all five"
+    finally:
+        for ws in sockets:
+            ws.__exit__(None, None, None)
+
+
+# -- 7. unlimited tables -------------------------------------------------------------------
+
+
+def test_unlimited_tables_creation_is_rate_limited_per_address(db_url: str) -> None:
+    with (
+        ThreadPoolExecutor(1) as pool,
+        TestClient(
+            create_app(db_url, executor=pool, tables_burst=2, tables_per_minute=1)
+        ) as limited,
+    ):
+        assert create(limited, seats=[HUMAN, HUMAN]).status_code == 201
+        assert create(limited, seats=[HUMAN, HUMAN]).status_code == 201
+        refused = create(limited, seats=[HUMAN, HUMAN])
+        assert refused.status_code == 429 and refused.json()["code"] == "too_many"
+        assert int(refused.headers["Retry-After"]) >= 1
+
+
+def test_unlimited_tables_start_up_replays_nothing_and_idle_tables_leave_memory(
+    db_url: str,
+) -> None:
+    with ThreadPoolExecutor(1) as pool:
+        with TestClient(create_app(db_url, executor=pool, tables_burst=50)) as first:
+            made = [create(first, seats=[HUMAN, HUMAN]).json() for _ in range(12)]
+        with TestClient(create_app(db_url, executor=pool, max_tables=3)) as second:
+            hub = hub_of(second)
+            assert hub.tables == {}, "no table is replayed at start-up"
+            page = second.get("/api/tables", params={"limit": 5}).json()
+            assert len(page["tables"]) == 5 and page["next"] == 5
+            rest = second.get("/api/tables", params={"offset": 5, "limit": 50}).json()
+            assert len(rest["tables"]) == 7 and rest["next"] is None
+            assert hub.tables == {}, "the lobby reads the summary columns"
+            for table in made:
+                second.get(f"/api/tables/{table['table']['id']}")
+            assert len(hub.tables) == 3, "only the most recently used stay"
+            tid = made[0]["table"]["id"]
+            with second.websocket_connect(f"/ws/tables/{tid}") as watched:
+                watched.receive_json()
+                for table in made[1:]:
+                    second.get(f"/api/tables/{table['table']['id']}")
+                assert tid in hub.tables, "a watched table stays"
+
+
+# -- 8. large bodies --------------------------------------------------------------------
+
+
+def test_large_bodies_are_refused_by_their_length(client: TestClient) -> None:
+    response = client.post(
+        "/api/tables",
+        content=b"{" + b" " * 5000 + b"}",
+        headers={"content-type": "application/json"},
+    )
+    assert response.status_code == 413 and response.json()["code"] == "too_large"
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+    from tests.live_server import free_port, server
+
+    port = free_port()
+    db = f"sqlite:///{tmp_path_factory.mktemp('hardening') / 's.db'}"
+    with server(db, port, "--header-timeout", "1"):
+        yield port
+
+
+def raw_request(port: int, head: bytes) -> bytes:
+    """Send ``head``; the server's whole answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as conn:
+        conn.sendall(head)
+        answer = b""
+        while chunk := conn.recv(65536):
+            answer += chunk
+    return answer
+
+
+def stream_until_answered(port: int, head: bytes, chunk: bytes, total: int) -> tuple[int, bytes]:
+    """Send ``head``, then ``chunk`` after ``chunk`` until the server answers or ``total``
+    bytes are sent: how many were sent, and the answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as conn:
+        conn.sendall(head)
+        sent = 0
+        while sent < total and not select.select([conn], [], [], 0)[0]:
+            try:
+                conn.sendall(chunk)
+            except OSError:
+                break
+            sent += len(chunk)
+        answer = b""
+        with contextlib.suppress(OSError):
+            while data := conn.recv(65536):
+                answer += data
+    return sent, answer
+
+
+def test_large_bodies_are_not_read_past_the_limit(live_server: int) -> None:
+    claimed = raw_request(
+        live_server,
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 200000000\r\n\r\n",
+    )
+    assert claimed.startswith(b"HTTP/1.1 413") and b"too_large" in claimed
+    sent, streamed = stream_until_answered(
+        live_server,
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Transfer-Encoding: chunked\r\n\r\n",
+        b"3e8\r\n" + b" " * 1000 + b"\r\n",
+        200_000_000,
+    )
+    assert sent < 20_000_000, "the server answered long before the body ended"
+    assert streamed.startswith(b"HTTP/1.1 413")
+
+
+# -- 9. malformed input -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("changes", "says"),
+    [
+        ({"options": [1]}, "options"),
+        ({"hotseat": "false"}, "hotseat"),
+        ({"listed": 1}, "listed"),
+        ({"players": "2"}, "players"),
+        ({"game": "nomads_of_arabia", "players": 3, "options": {"max_turns": "5"}}, "max_turns"),
+        (
+            {"game": "nomads_of_arabia", "players": 3, "options": {"final_disks": 3.0}},
+            "final_disks",
+        ),
+        ({"game": "desert_sons", "options": {"desert_border": 1}}, "desert_border"),
+        ({"surprise": True}, "surprise"),
+    ],
+)
+def test_malformed_options_are_refused_not_coerced(
+    client: TestClient, changes: dict[str, Any], says: str
+) -> None:
+    body = {"game": "five_tribes", "players": 2, "seats": [HUMAN, HUMAN], **changes}
+    body["seats"] = [HUMAN] * (body["players"] if isinstance(body["players"], int) else 2)
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 422, response.text
+    assert says in response.json()["message"]
+
+
+def test_malformed_deep_json_and_binary_frames_get_clean_errors(
+    client: TestClient, new_table: Creator
+) -> None:
+    deep = "[" * 2000 + "]" * 2000
+    response = client.post(
+        "/api/tables", content=deep, headers={"content-type": "application/json"}
+    )
+    assert response.status_code in (400, 422) and response.json()["type"] == "error"
+    table = new_table("five_tribes", ["human", "human"])
+    token = table["tokens"][0]
+    with client.websocket_connect(f"/ws/tables/{table['table']['id']}?token={token}") as ws:
+        ws.receive_json()
+        ws.receive_json()
+        ws.send_text(deep)
+        assert ws.receive_json()["code"] == "malformed"
+        ws.send_bytes(b'{"type": "ping"}')
+        binary = ws.receive_json()
+        assert binary["code"] == "malformed" and "text" in binary["message"]
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}, "the socket stays open"
+
+
+def test_malformed_a_very_long_websocket_address_is_refused(live_server: int) -> None:
+    answer = raw_request(
+        live_server,
+        b"GET /ws/tables/abc?token="
+        + b"a" * 10_000
+        + b" HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+    )
+    assert answer.startswith(b"HTTP/1.1 414") and b"too_large" in answer
+
+
+def test_malformed_unknown_routes_and_methods_answer_json(client: TestClient) -> None:
+    missing = client.get("/api/nothing")
+    assert missing.status_code == 404 and missing.json()["code"] == "not_found"
+    wrong = client.delete("/api/games")
+    assert wrong.status_code == 405 and wrong.json()["type"] == "error"
+
+
+# -- 11. what a web user expects ----------------------------------------------------------
+
+
+def test_cross_site_requests_are_refused(client: TestClient, new_table: Creator) -> None:
+    evil = {"Origin": "http://evil.example"}
+    refused = client.post("/api/tables", json={"game": "five_tribes"}, headers=evil)
+    assert refused.status_code == 403 and refused.json()["code"] == "bad_origin"
+    same = create(client, seats=[HUMAN, HUMAN], hotseat=False)
+    assert same.status_code == 201
+    own = client.post(
+        "/api/tables",
+        json={"game": "five_tribes", "players": 2, "seats": [HUMAN, HUMAN]},
+        headers={"Origin": "http://testserver"},
+    )
+    assert own.status_code == 201
+    table = same.json()
+    with (
+        pytest.raises(WebSocketDisconnect),
+        client.websocket_connect(f"/ws/tables/{table['table']['id']}", headers=evil) as ws,
+    ):
+        ws.receive_json()
+
+
+def test_an_allowed_origin_may_post(db_url: str) -> None:
+    with (
+        ThreadPoolExecutor(1) as pool,
+        TestClient(create_app(db_url, executor=pool, origins=("https://play.example",))) as app,
+    ):
+        allowed = app.post(
+            "/api/tables",
+            json={"game": "five_tribes", "players": 2, "seats": [HUMAN, HUMAN]},
+            headers={"Origin": "https://play.example"},
+        )
+        assert allowed.status_code == 201
+
+
+def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
+    for path in ("/", "/api/games", "/static/serai.css", "/api/nothing"):
+        headers = client.get(path).headers
+        assert "script-src 'self'" in headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in headers["content-security-policy"]
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["x-frame-options"] == "DENY"
+        assert headers["referrer-policy"] == "no-referrer"
+
+
+def test_no_third_party_scripts_the_api_is_described_by_openapi(client: TestClient) -> None:
+    assert client.get("/docs").status_code == 404
+    schema = client.get("/openapi.json").json()
+    assert "CreateTable" in schema["components"]["schemas"]
+    assert "/api/tables/{table_id}/move" in schema["paths"]
+
+
+def test_slow_clients_a_connection_that_never_finishes_its_headers_is_closed(
+    live_server: int,
+) -> None:
+    """Against a server whose header deadline is one second: a connection sending half
+    its headers is closed, while a WebSocket opened before it lives on."""
+    import httpx
+    from websockets.sync.client import connect
+
+    base = f"http://127.0.0.1:{live_server}"
+    made = httpx.post(
+        base + "/api/tables",
+        json={"game": "five_tribes", "players": 2, "seats": [HUMAN, HUMAN]},
+    ).json()
+    with connect(f"ws://127.0.0.1:{live_server}/ws/tables/{made['table']['id']}") as ws:
+        ws.recv()
+        ws.recv()
+        with socket.create_connection(("127.0.0.1", live_server), timeout=30) as slow:
+            slow.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+            assert slow.recv(1024) == b"", "closed without an answer"
+        ws.send(json.dumps({"type": "ping"}))
+        assert json.loads(ws.recv()) == {"type": "pong"}
+
+
+# -- 12. command line and library -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("data", [[], {}, "x", None, 5, {"game": "five_tribes"}])
+def test_state_from_json_refuses_any_value_with_a_game_error(data: Any) -> None:
+    game = serai.load_game("five_tribes", players=2)
+    with pytest.raises(serai.GameError):
+        game.state_from_json(data)
+
+
+def test_engine_state_is_unchanged_by_refusals(client: TestClient, new_table: Creator) -> None:
+    table = new_table("five_tribes", ["human", "human"])
+    before = list(engine_state(client, table).history())
+    client.post(f"/api/tables/{table['table']['id']}/move", content=b"[" * 3000)
+    surrogate = json.dumps({"token": table["tokens"][0], "action": "\ud800", "revision": 0})
+    refused = client.post(
+        f"/api/tables/{table['table']['id']}/move",
+        content=surrogate,
+        headers={"content-type": "application/json"},
+    )
+    assert refused.status_code == 422 and "action" in refused.json()["message"]
+    assert engine_state(client, table).history() == before
+
+
+@pytest.mark.parametrize(
+    "db",
+    [
+        "nonsense",
+        "mysqlx://host/db",
+        "sqlite:////nonexistent-directory/serai.db",
+        "postgresql+psycopg://nobody@127.0.0.1:1/none",
+    ],
+)
+def test_serve_with_a_database_it_cannot_open_says_so_in_one_line(db: str) -> None:
+    from typer.testing import CliRunner
+
+    from serai.cli import app
+
+    result = CliRunner().invoke(app, ["serve", "--db", db])
+    assert result.exit_code == 2
+    assert result.output.startswith("error:") and result.output.count("\n") == 1
+    assert "Traceback" not in result.output
+
+
+def test_replay_of_a_deeply_nested_file_says_so_in_one_line(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from serai.cli import app
+
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 5000 + "]" * 5000)
+    result = CliRunner().invoke(app, ["replay", str(deep)])
+    assert result.exit_code == 2 and "nested too deeply" in result.output
+    assert "Traceback" not in result.output
