@@ -934,6 +934,17 @@ def bench_command(
         ),
     ] = False,
     tables: Annotated[int, typer.Option(min=1, help="With --server: tables played at once.")] = 200,
+    spectators: Annotated[
+        int, typer.Option(min=0, help="With --server: connections watching each table.")
+    ] = 0,
+    startup: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="With --server, instead: start the server over a store of this many "
+            "unfinished tables; time to its first answer and its memory then.",
+        ),
+    ] = None,
     server_game: Annotated[
         str | None,
         typer.Option("--game", help="With --server: the game (or GAME; through_the_desert)."),
@@ -941,6 +952,9 @@ def bench_command(
 ) -> None:
     """Measure playout speed, clone and legal-action cost, state size and MCTS speed."""
     console = _console()
+    if server and startup is not None:
+        _bench_startup(console, startup, json_path)
+        return
     if server:
         _bench_server(
             console,
@@ -948,6 +962,7 @@ def bench_command(
             players,
             option,
             tables,
+            spectators,
             30.0 if seconds is None else seconds,
             json_path,
         )
@@ -985,6 +1000,7 @@ def _bench_server(
     players: int | None,
     option: list[str] | None,
     tables: int,
+    spectators: int,
     seconds: float,
     json_path: Path | None,
 ) -> None:
@@ -994,15 +1010,43 @@ def _bench_server(
     with _clean_errors():
         loaded = load_game(game, players or game_info(game).min_players, **parse_options(option))
         _check_writable(json_path)
+        watched = f", {spectators} spectators each" if spectators else ""
         with console.status(
-            f"{tables} tables of {game} on serai serve, then on an echo server, {seconds:g} s each…"
+            f"{tables} tables of {game}{watched} on serai serve, then on an echo server, "
+            f"{seconds:g} s each…"
         ):
-            result = load_test(tables, seconds, game, loaded.num_players, parse_options(option))
+            result = load_test(
+                tables,
+                seconds,
+                game,
+                loaded.num_players,
+                parse_options(option),
+                spectators=spectators,
+            )
         console.print(loadtest_table(result))
         console.print(f"[dim]note: {escape(result.caveat)}[/dim]")
         before = " ".join(f"{x:.2f}" for x in result.load_before)
         after = " ".join(f"{x:.2f}" for x in result.load_after)
         console.print(f"[dim]load average before: {before}; after: {after}[/dim]")
+        if json_path is not None:
+            _write_json(json_path, result.to_json())
+            console.print(f"figures written to {escape(str(json_path))}")
+
+
+def _bench_startup(console: Console, tables: int, json_path: Path | None) -> None:
+    """``serai bench --server --startup N``: a server opening a store of N tables."""
+    from serai.sim.loadtest import startup_test
+
+    with _clean_errors():
+        _check_writable(json_path)
+        with console.status(f"storing {tables:,} unfinished tables, then starting serai serve…"):
+            result = startup_test(tables)
+        console.print(
+            f"serai serve over {result.tables:,} unfinished tables "
+            f"({result.actions_per_table} actions each): answered after "
+            f"{result.seconds:.2f} s holding {result.rss_mb:.0f} MB; "
+            f"a lobby page then took {result.lobby_ms:.1f} ms"
+        )
         if json_path is not None:
             _write_json(json_path, result.to_json())
             console.print(f"figures written to {escape(str(json_path))}")

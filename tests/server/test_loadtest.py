@@ -16,6 +16,7 @@ from serai.sim.loadtest import (
     load_test,
     logged_errors,
     percentiles,
+    startup_test,
 )
 
 
@@ -88,8 +89,8 @@ def test_cli_prints_server_beside_echo(
 ) -> None:
     asked: list[tuple[object, ...]] = []
 
-    def fake(*args: object) -> LoadResult:
-        asked.append(args)
+    def fake(*args: object, **named: object) -> LoadResult:
+        asked.append((*args, named))
         return result
 
     monkeypatch.setattr("serai.sim.loadtest.load_test", fake)
@@ -97,8 +98,21 @@ def test_cli_prints_server_beside_echo(
     args = ["bench", "--server", "--tables", "4", "--seconds", "2", "--json", str(path)]
     out = CliRunner().invoke(app, args, terminal_width=200)
     assert out.exit_code == 0, out.output
-    assert asked == [(4, 2.0, "through_the_desert", 2, {})]
+    assert asked == [(4, 2.0, "through_the_desert", 2, {}, {"spectators": 0})]
     for text in ("server", "echo ceiling", "moves/s", "p50 ms", "p99 ms", "same machine"):
         assert text in out.output
     assert f"{result.server.moves:,}" in out.output
     assert json.loads(path.read_text())["echo"]["moves"] == result.echo.moves
+
+
+def test_spectators_watch_while_the_tables_play() -> None:
+    watched = load_test(tables=2, seconds=1.0, spectators=3)
+    assert watched.spectators == 3 and watched.server.moves > 0
+    assert watched.server.errors == 0 and watched.server.logged_errors == 0
+
+
+def test_startup_over_a_filled_store_is_measured() -> None:
+    result = startup_test(tables=40)
+    assert result.tables == 40 and result.actions_per_table > 0
+    assert result.seconds > 0 and result.lobby_ms > 0
+    assert result.rss_mb > 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -230,4 +231,32 @@ def test_the_pages_run_under_their_content_security_policy(browser: Browser, bas
     create_in_lobby(page, base_url, "five_tribes", 2, {})
     page.wait_for_selector("#legal button")
     assert errors == []
+    page.close()
+
+
+def test_a_nomads_seat_chooses_privately_to_stop_at_windows(
+    browser: Browser, base_url: str
+) -> None:
+    """R33: the choice shows on the seat's own page only, and the server keeps it."""
+    import httpx
+
+    page = browser.new_page(bypass_csp=True)
+    create_in_lobby(page, base_url, "nomads_of_arabia", 3, {"max_turns": "20"})
+    page.wait_for_selector("#windows-choice:not(.hidden)")
+    assert not page.is_checked("#stop-at-windows")
+    page.check("#stop-at-windows")
+    table_id = page.url.split("/table/")[1].split("?")[0]
+    token = page.url.split("token=")[1]
+    deadline = time.monotonic() + 60
+    stored = False
+    while not stored and time.monotonic() < deadline:
+        answer = httpx.get(f"{base_url}/api/tables/{table_id}", params={"token": token}).json()
+        stored = answer["preferences"] == {"stop_at_windows": True}
+        time.sleep(0 if stored else 0.05)
+    assert stored
+    spectator = browser.new_page(bypass_csp=True)
+    spectator.goto(f"{base_url}/table/{table_id}")
+    spectator.wait_for_selector(".board svg")
+    assert spectator.locator("#windows-choice.hidden").count() == 1
+    spectator.close()
     page.close()

@@ -119,6 +119,8 @@ class LoadResult:
     tables: int
     seconds: float
     """The duration asked for each run."""
+    spectators: int
+    """Connections watching each table without playing."""
     cpus: int
     load_before: tuple[float, float, float]
     """``os.getloadavg()`` before the runs."""
@@ -252,6 +254,8 @@ def serve_command(port: int, db: str) -> list[str]:
         db,
         "--bot-workers",
         "1",
+        "--tables-per-minute",
+        "1000000",
     ]
 
 
@@ -344,10 +348,11 @@ class TableClient(_Client):
         self.games = 0
         self.rng = random.Random()
         self.state: dict[str, Any] = {}
+        self.table_id = ""
 
     async def open(self) -> None:
         made = await asyncio.to_thread(_post_json, f"{self.base}/api/tables", self.body)
-        table_id = made["table"]["id"]
+        table_id = self.table_id = made["table"]["id"]
         token = urllib.parse.parse_qs(urllib.parse.urlsplit(made["hotseat"]).query)["token"][0]
         ws = self.base.replace("http://", "ws://", 1)
         socket = await self._connect(f"{ws}/ws/tables/{table_id}?token={token}")
@@ -410,6 +415,31 @@ class TableClient(_Client):
         return False
 
 
+class SpectatorClient(_Client):
+    """Watches one table without a token: reads every message it is pushed."""
+
+    def __init__(self, tally: _Tally, base: str, table: TableClient) -> None:
+        super().__init__(tally)
+        self.base = base
+        self.table = table
+
+    async def open(self) -> None:
+        ws = self.base.replace("http://", "ws://", 1)
+        await self._connect(f"{ws}/ws/tables/{self.table.table_id}")
+
+    async def run(self, deadline: float) -> None:
+        assert self.socket is not None
+        try:
+            while (left := deadline - time.perf_counter()) > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.socket.recv(decode=False), left)
+        except CLIENT_ERRORS as error:
+            self.tally.errors += 1
+            print(f"loadtest: a spectator stopped: {error!r}", file=sys.stderr)
+        finally:
+            await self.close()
+
+
 class EchoClient(_Client):
     """Sends messages of ``size`` bytes to the echo app and waits for each echo."""
 
@@ -451,28 +481,36 @@ class EchoClient(_Client):
 
 
 async def _run_clients(
-    clients: Sequence[_Client], tally: _Tally, target: str, seconds: float
+    clients: Sequence[_Client],
+    tally: _Tally,
+    target: str,
+    seconds: float,
+    watchers: Sequence[_Client] = (),
 ) -> Figures:
-    """Open every client, then let them all run for ``seconds``; their figures."""
+    """Open every client (then every watcher), then let them all run for ``seconds``;
+    the clients' figures."""
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
 
     async def open_one(client: _Client) -> None:
         async with gate:
             await client.open()
 
+    everyone = [*clients, *watchers]
     try:
-        await asyncio.wait_for(
-            asyncio.gather(*(open_one(c) for c in clients)), START_TIMEOUT + len(clients)
-        )
+        for group in (clients, watchers):
+            await asyncio.wait_for(
+                asyncio.gather(*(open_one(c) for c in group)), START_TIMEOUT + len(group)
+            )
         tally.latencies.clear()
+        tally.started = len(clients)
         start = time.perf_counter()
         deadline = start + seconds
         await asyncio.wait_for(
-            asyncio.gather(*(c.run(deadline) for c in clients)), seconds + 2 * ANSWER_TIMEOUT
+            asyncio.gather(*(c.run(deadline) for c in everyone)), seconds + 2 * ANSWER_TIMEOUT
         )
         elapsed = time.perf_counter() - start
     finally:
-        await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
+        await asyncio.gather(*(c.close() for c in everyone), return_exceptions=True)
     return tally.figures(target, len(clients), elapsed)
 
 
@@ -484,13 +522,17 @@ async def _load_server(
     players: int,
     options: dict[str, OptionValue],
     seed: int,
+    spectators: int,
 ) -> Figures:
     tally = _Tally()
     clients = [
         TableClient(tally, base, game, players, options, f"{seed}/{index}")
         for index in range(tables)
     ]
-    return await _run_clients(clients, tally, "server", seconds)
+    watchers = [
+        SpectatorClient(tally, base, client) for client in clients for _ in range(spectators)
+    ]
+    return await _run_clients(clients, tally, "server", seconds, watchers)
 
 
 async def _load_echo(base: str, tables: int, seconds: float, size: int) -> Figures:
@@ -506,8 +548,10 @@ def load_test(
     players: int = 2,
     options: dict[str, OptionValue] | None = None,
     seed: int = 0,
+    spectators: int = 0,
 ) -> LoadResult:
-    """Load the server with ``tables`` playing clients for ``seconds``, then the echo app.
+    """Load the server with ``tables`` playing clients for ``seconds``, each table watched
+    by ``spectators`` more connections; then the echo app with ``tables`` clients.
 
     Each server runs in a subprocess on a free loopback port and is stopped at the end.
     """
@@ -521,7 +565,9 @@ def load_test(
         db = f"sqlite:///{folder / 'serai.db'}"
         log = folder / "server.log"
         with running(serve_command(port, db), port, log) as base:
-            server = asyncio.run(_load_server(base, tables, seconds, game, players, options, seed))
+            server = asyncio.run(
+                _load_server(base, tables, seconds, game, players, options, seed, spectators)
+            )
         server = replace(server, logged_errors=logged_errors(log, "serai serve"))
         size = round(server.sent_bytes) or 64
         port = free_port()
@@ -536,6 +582,7 @@ def load_test(
         options=options,
         tables=tables,
         seconds=seconds,
+        spectators=spectators,
         cpus=cpus,
         load_before=load_before,
         load_after=os.getloadavg(),
@@ -543,3 +590,112 @@ def load_test(
         echo=echo,
         caveat=CAVEAT.format(cpus=cpus),
     )
+
+
+# -- start-up with many stored tables -------------------------------------------------------
+@dataclass(frozen=True)
+class StartupResult:
+    """``serai bench --server --startup N``: a server opening a store of N unfinished
+    tables."""
+
+    tables: int
+    actions_per_table: int
+    seconds: float
+    """From starting ``serai serve`` to its first answer (the lobby's first page)."""
+    rss_mb: float
+    """The server process's resident memory then (its bot workers not included)."""
+    lobby_ms: float
+    """One more lobby page, once up."""
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def fill_store(db: str, tables: int, game: str = "through_the_desert", players: int = 3) -> int:
+    """Store ``tables`` unfinished tables of ``game``, each its setup and a few moves, as
+    the server stores them; the number of actions of each."""
+    from serai.engine import load_game, sample_chance
+    from serai.server.store import CHANCE_SEAT, Move, Progress, SeatRow, Store, TableRow
+
+    loaded = load_game(game, players=players)
+    state = loaded.new_initial_state()
+    rng = random.Random(1)
+    moves: list[Move] = []
+    while len(moves) < 60 and not state.is_terminal():
+        chance = state.is_chance_node()
+        action = sample_chance(state, rng) if chance else rng.choice(state.legal_actions())
+        seat = CHANCE_SEAT if chance else state.current_player()
+        moves.append(Move(action, seat, state.action_to_string(action), 1.0))
+        state.apply_action(action)
+    while state.is_chance_node():
+        action = sample_chance(state, rng)
+        moves.append(Move(action, CHANCE_SEAT, state.action_to_string(action), 1.0))
+        state.apply_action(action)
+    store = Store(db)
+    now = time.time()
+    futures = []
+    for index in range(tables):
+        row = TableRow(
+            id=f"load{index:08d}",
+            game=game,
+            rules_version=loaded.info.version,
+            players=players,
+            options={k: v for k, v in loaded.params().items() if k != "players"},
+            seed=index,
+            hotseat_hash=None,
+            listed=True,
+            revision=0,
+            progress=Progress("playing", len(moves), state.current_player(), False),
+            created_at=now,
+            updated_at=now,
+            seats=tuple(
+                SeatRow(seat, "human", None, f"Player {seat + 1}", None, False)
+                for seat in range(players)
+            ),
+        )
+        futures.append(store.submit_create(row, moves))
+    for future in futures:
+        future.result()
+    store.close()
+    return len(moves)
+
+
+def _resident_mb(pid: int) -> float:
+    """A process's resident memory in MB (Linux; 0 elsewhere)."""
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def startup_test(tables: int = 10_000) -> StartupResult:
+    """Start ``serai serve`` over a store of ``tables`` unfinished tables: how long until
+    it answers, and how much memory it holds then."""
+    with tempfile.TemporaryDirectory(prefix="serai-startup-") as tmp:
+        folder = Path(tmp)
+        db = f"sqlite:///{folder / 'serai.db'}"
+        actions = fill_store(db, tables)
+        port = free_port()
+        lobby = f"http://{HOST}:{port}/api/tables"
+        with (folder / "server.log").open("wb") as log:
+            started = time.perf_counter()
+            process = subprocess.Popen(serve_command(port, db), stdout=log, stderr=log)
+            try:
+                while not _answers(lobby):
+                    if process.poll() is not None:
+                        raise ChildProcessError("serai serve did not start")
+                    time.sleep(0.02)
+                seconds = time.perf_counter() - started
+                rss = _resident_mb(process.pid)
+                again = time.perf_counter()
+                _answers(lobby)
+                lobby_ms = (time.perf_counter() - again) * 1000
+            finally:
+                process.send_signal(signal.SIGINT)
+                try:
+                    process.wait(15)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
+    return StartupResult(tables, actions, seconds, rss, lobby_ms)

@@ -78,6 +78,9 @@ async function draw(msg) {
   $("legal").replaceChildren(...msg.legal.map(choiceButton));
   $("choice-panel").classList.toggle("hidden", msg.you.length === 0 || msg.over);
   $("undo").disabled = !msg.can_undo;
+  // Nomads of Arabia's Sands of Time windows (R33): a private choice of this seat
+  $("windows-choice").classList.toggle("hidden", !msg.preferences || msg.table.game !== "nomads_of_arabia");
+  if (msg.preferences) $("stop-at-windows").checked = msg.preferences.stop_at_windows;
   hideOffer();
   drawLog($("log"), msg);
   drawFinal($("final"), msg);
@@ -120,4 +123,5 @@ function connect() {
 }
 
 $("undo").addEventListener("click", () => current && send({ type: "undo", revision: current.revision }));
+$("stop-at-windows").addEventListener("change", (event) => send({ type: "windows", stop: event.target.checked }));
 connect();
