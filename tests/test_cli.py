@@ -359,7 +359,17 @@ def test_bench_bots_sets_ours_beside_openspiel(tmp_path: Path) -> None:
     )
     path = tmp_path / "versus.json"
     out = run(
-        "bench", GAME, "--bots", "--games", "1", "--move-seconds", "0.02", "--json", str(path)
+        "bench",
+        GAME,
+        "--bots",
+        "--games",
+        "1",
+        "--move-seconds",
+        "0.02",
+        "--simulations",
+        "10",
+        "--json",
+        str(path),
     )
     assert "iterations/s" in out and "speed ratio" in out and "wins in 1 games" in out
     figures = json.loads(path.read_text())
@@ -375,6 +385,8 @@ def test_bench_bots_sets_ours_beside_openspiel(tmp_path: Path) -> None:
         "1",
         "--move-seconds",
         "0.01",
+        "--simulations",
+        "10",
         "--json",
         str(three),
     )

@@ -925,6 +925,14 @@ def bench_command(
     move_seconds: Annotated[
         float, typer.Option(min=0.001, help="With --bots: thinking time per move.")
     ] = 0.5,
+    simulations: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="With --bots: the games give each bot this many iterations per move "
+            "instead of --move-seconds, so they do not depend on the machine's speed.",
+        ),
+    ] = None,
     server: Annotated[
         bool,
         typer.Option(
@@ -979,7 +987,7 @@ def bench_command(
         figures: BenchResult | VersusResult | ScalingResult
         if bots:
             with console.status(f"our MCTSBot against OpenSpiel's on {game}…"):
-                figures = versus(loaded, move_seconds, games or 50)
+                figures = versus(loaded, move_seconds, games or 50, simulations=simulations)
             console.print(versus_table(figures))
         elif ray:
             with console.status(f"{game}: local processes and Ray, one after the other…"):

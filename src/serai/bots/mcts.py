@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from serai.bots.greedy import margin
@@ -137,6 +137,7 @@ class MCTSBot:
         exploration: float = EXPLORATION,
         rollout_depth: int = ROLLOUT_DEPTH,
         name: str = "mcts",
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.name = name
         """How records and tables name this bot (``mcts:hard``)."""
@@ -144,6 +145,8 @@ class MCTSBot:
         self.rng = random.Random(seed)
         self.exploration = exploration
         self.rollout_depth = rollout_depth
+        self.clock = clock
+        """Seconds from some start: what a time budget is measured by."""
         self.last_iterations = 0
         """Iterations the last :meth:`act` ran (for benchmarks)."""
         self.baseline: list[float] = []
@@ -157,13 +160,9 @@ class MCTSBot:
         seat = state.current_player()
         root, order = self._root(state, seat, actions)
         limit = self.budget.iterations
-        deadline = (
-            None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
-        )
+        deadline = None if self.budget.seconds is None else self.clock() + self.budget.seconds
         done = 0
-        while (limit is None or done < limit) and (
-            deadline is None or time.perf_counter() < deadline
-        ):
+        while (limit is None or done < limit) and (deadline is None or self.clock() < deadline):
             width = WIDEN_BASE + int(math.sqrt(done))
             self._iterate(root, state.resample_hidden(seat, self.rng), order[:width])
             done += 1

@@ -32,6 +32,10 @@ from serai.sim.stats import wilson_margin
 
 OPENSPIEL_UCT_C = 2.0
 OPENSPIEL_CALIBRATION = 50
+
+MIN_SIMULATIONS = 8
+"""OpenSpiel's MCTS with a single simulation has no child to choose (``max()`` of an empty
+sequence): on a slow or busy machine it gets at least this many."""
 """Simulations OpenSpiel's bot runs per position to measure its rate."""
 
 
@@ -93,9 +97,19 @@ class OpenSpielSeat:
 
 
 def versus(
-    game: Game, seconds_per_move: float = 0.5, games: int = 50, seed: int = 0, positions: int = 8
+    game: Game,
+    seconds_per_move: float = 0.5,
+    games: int = 50,
+    seed: int = 0,
+    positions: int = 8,
+    simulations: int | None = None,
 ) -> VersusResult:
-    """Measure both bots on ``game`` (see the module docstring)."""
+    """Measure both bots on ``game`` (see the module docstring).
+
+    With ``simulations``, the head-to-head games give each bot that many iterations per
+    move instead of ``seconds_per_move``: the games then do not depend on the machine's
+    speed (tests use it).
+    """
     if games < 1:
         raise GameError(f"the number of games must be at least 1, not {games}")
     states = []
@@ -119,14 +133,18 @@ def versus(
         theirs += OPENSPIEL_CALIBRATION / (time.perf_counter() - started)
     ours /= len(states)
     theirs /= len(states)
-    simulations = max(1, round(theirs * seconds_per_move))
+    budget = Budget(seconds=seconds_per_move)
+    if simulations is None:
+        simulations = max(MIN_SIMULATIONS, round(theirs * seconds_per_move))
+    else:
+        budget = Budget(iterations=simulations)
     score = 0.0
     for index in range(games):
         chance_seed = derive_seed("versus", seed, index)
         n = game.num_players
         our_seat = index % n
         bots: list[Agent] = [
-            MCTSBot(Budget(seconds=seconds_per_move), seed=chance_seed)
+            MCTSBot(budget, seed=chance_seed)
             if seat == our_seat
             else OpenSpielSeat(game, simulations, seed=derive_seed(chance_seed, seat))
             for seat in range(n)
