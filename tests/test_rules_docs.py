@@ -26,6 +26,7 @@ SECTIONS = [
     "## End and scoring",
     "## Options",
     "## Notation",
+    "## Position notation",
     "## Rulings",
 ]
 TITLE = re.compile(r"# .+ — rules")

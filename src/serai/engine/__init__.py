@@ -13,7 +13,7 @@ from serai.engine.core import (
 )
 from serai.engine.errors import GameError, IllegalActionError
 from serai.engine.record import Agent, GameRecord, play, replay, sample_chance
-from serai.engine.registry import game_info, list_games, load_game, register
+from serai.engine.registry import game_info, list_games, load_game, load_position, register
 
 __all__ = [
     "CHANCE",
@@ -32,6 +32,7 @@ __all__ = [
     "game_info",
     "list_games",
     "load_game",
+    "load_position",
     "play",
     "register",
     "replay",

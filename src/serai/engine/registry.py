@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from serai.engine.core import Game, GameInfo, OptionValue
+from serai.engine.core import Game, GameInfo, OptionValue, State
 from serai.engine.errors import GameError
 
 _GAMES: dict[str, type[Game]] = {}
@@ -98,3 +98,12 @@ def load_game(name: str, players: int | str | None = None, **options: Any) -> Ga
             )
         chosen[option.name] = value
     return cls(players, chosen)
+
+
+def load_position(name: str, text: str) -> State:
+    """The state of game ``name`` written as ``text`` (its players and options come from
+    the position's header; see :mod:`serai.engine.position`)."""
+    from serai.engine.position import PositionReader
+
+    players, options = PositionReader(name, text).header(game_info(name))
+    return load_game(name, players, **options).from_position(text)
