@@ -181,5 +181,5 @@ def test_state_fields_are_declared_once(name: str) -> None:
             if field.copy in (LIST, ROWS):
                 assert getattr(copy, field.name) is not getattr(state, field.name)
             if field.copy == ROWS:
-                for mine, theirs in zip(getattr(copy, field.name), getattr(state, field.name)):
-                    assert mine is not theirs
+                rows = zip(getattr(copy, field.name), getattr(state, field.name), strict=True)
+                assert all(mine is not theirs for mine, theirs in rows)
