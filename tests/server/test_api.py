@@ -417,3 +417,17 @@ def test_tables_survive_a_restart(
     with TestClient(create_app(db_url, executor=executor)) as second:
         after = state_of(second, table, token)
     assert after == before
+
+
+def test_the_rules_panel_gets_every_ruling_of_a_game(client: TestClient) -> None:
+    from serai import rulebook
+
+    for name in serai.list_games():
+        body = client.get(f"/api/rules/{name}").json()
+        assert [r["label"] for r in body["rulings"]] == [r.label for r in rulebook.rulings(name)]
+        assert body["rulings"][0]["anchor"] == "r1" and "<p>" in body["rulings"][0]["html"]
+        assert "<h2>Notation</h2>" in body["introduction"]
+        assert "<script" not in json.dumps(body)
+    missing = client.get("/api/rules/chess")
+    assert missing.status_code == 404 and missing.json()["code"] == "not_found"
+    assert "text/html" in client.get("/rules/five_tribes").headers["content-type"]

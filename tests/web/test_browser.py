@@ -262,3 +262,45 @@ def test_a_nomads_seat_chooses_privately_to_stop_at_windows(
     assert spectator.locator("#windows-choice.hidden").count() == 1
     spectator.close()
     page.close()
+
+
+def test_a_refusal_links_to_its_ruling_in_the_rules_panel(browser: Browser, base_url: str) -> None:
+    """A typed action the rules refuse is answered with the ruling it breaks; the link
+    opens the Rules panel at that ruling, whose text is then on screen."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    errors = watch_errors(page)
+    create_in_lobby(page, base_url, "through_the_desert", 2, {})
+    page.wait_for_selector("#legal button")
+    page.fill("#typed-action", "camel red 7,3")
+    page.press("#typed-action", "Enter")
+    link = page.locator('#error a.ruling-link[data-ruling="8"]')
+    link.wait_for()
+    link.click()
+    ruling = page.locator("#rules-drawer #r8")
+    ruling.wait_for()
+    assert page.locator("#rules-drawer").is_visible()
+    assert "R8 — " in ruling.locator("h3").inner_text()
+    assert ruling.evaluate("node => node.classList.contains('cited')")
+    box = ruling.bounding_box()
+    assert box is not None and 0 <= box["y"] < 800, "scrolled to the ruling"
+    page.fill("#rules-search", "oasis")
+    shown = page.locator("#rules-drawer section.ruling:not(.hidden)")
+    assert 0 < shown.count() < page.locator("#rules-drawer section.ruling").count()
+    page.keyboard.press("Escape")
+    assert page.locator("#rules-drawer.hidden").count() == 1
+    assert errors == []
+    page.close()
+
+
+def test_the_rules_page_opens_at_a_cited_ruling(browser: Browser, base_url: str) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors = watch_errors(page)
+    page.goto(f"{base_url}/rules/five_tribes#r34")
+    page.wait_for_selector("body[data-ready=true]")
+    ruling = page.locator("#r34")
+    assert ruling.evaluate("node => node.classList.contains('cited')")
+    box = ruling.bounding_box()
+    assert box is not None and 0 <= box["y"] < 844
+    assert page.locator("section.ruling").count() == 41
+    assert errors == []
+    page.close()

@@ -13,6 +13,7 @@
 ``POST /api/tables/{id}/undo``          ``{"token", "revision"}``
 ``POST /api/tables/{id}/preferences``   ``{"token", "stop_at_windows"}``: a seat's private choices
 ``GET /api/tables/{id}/replay/{k}``     a finished game after ``k`` actions, as the seat sees it
+``GET /api/rules/{game}``               the rules reference for the Rules panel (``/rules/{game}``)
 ``WS /ws/tables/{id}?token=``           the live table (:mod:`serai.server.routes.live`)
 ``GET /openapi.json``                   every request and its body, as OpenAPI
 =====================================  ==============================================
@@ -53,7 +54,7 @@ from serai.server.config import Settings
 from serai.server.errors import TableError, incident
 from serai.server.guard import Guard, RateLimit
 from serai.server.models import readable
-from serai.server.routes import games, live, pages, tables
+from serai.server.routes import games, live, pages, rules, tables
 from serai.server.routes.pages import WEB
 from serai.server.store import Store
 from serai.server.tables import Hub
@@ -98,7 +99,7 @@ def create_app(
     app.state.table_limit = RateLimit(config.tables_per_minute, config.tables_burst)
     app.add_middleware(Guard, origins=config.origins)
     app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
-    for router in (pages.router, games.router, tables.router, live.router):
+    for router in (pages.router, games.router, tables.router, rules.router, live.router):
         app.include_router(router)
 
     @app.exception_handler(TableError)

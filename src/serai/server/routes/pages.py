@@ -25,3 +25,8 @@ async def table_page(table_id: str) -> FileResponse:
 @router.get("/replay/{table_id}")
 async def replay_page(table_id: str) -> FileResponse:
     return FileResponse(WEB / "replay.html")
+
+
+@router.get("/rules/{game}")
+async def rules_page(game: str) -> FileResponse:
+    return FileResponse(WEB / "rules.html")

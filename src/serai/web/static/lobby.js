@@ -39,6 +39,8 @@ function drawForm() {
   players.replaceChildren();
   for (let n = game.min_players; n <= game.max_players; n++) players.append(el("option", { value: n }, String(n)));
   players.value = Math.min(Math.max(keep, game.min_players), game.max_players);
+  $("rules-link").href = `/rules/${game.name}`;
+  $("rules-link").textContent = `How to play ${game.title}`;
   const options = $("options");
   options.replaceChildren();
   for (const option of game.options) {

@@ -1,6 +1,7 @@
 // The table page: one WebSocket to the server, which pushes this seat's state after every
 // change; the page draws it and sends back the legal action the player picks.
 import { badge, drawFinal, drawLog, drawSeats, el, loadBoard, seatColor, seatLetter, seatName } from "./common.js";
+import { drawRules, loadRules, showRuling, withRulingLinks } from "./rules.js";
 
 const tableId = location.pathname.split("/").pop();
 const token = new URLSearchParams(location.search).get("token") ?? "";
@@ -43,8 +44,25 @@ function choiceButton(text) {
 
 function showError(message) {
   const box = $("error");
-  box.textContent = message;
+  box.replaceChildren(...withRulingLinks(message, openRules));
   box.classList.toggle("hidden", !message);
+}
+
+let rulesLoaded = null;
+
+async function openRules(number) {
+  $("rules-drawer").classList.remove("hidden");
+  $("rules-button").setAttribute("aria-expanded", "true");
+  if (!rulesLoaded) rulesLoaded = loadRules(current.table.game).then((rules) => drawRules($("rules"), rules));
+  await rulesLoaded;
+  if (number) showRuling($("rules"), number);
+  else $("rules-search").focus();
+}
+
+function closeRules() {
+  $("rules-drawer").classList.add("hidden");
+  $("rules-button").setAttribute("aria-expanded", "false");
+  $("rules-button").focus();
 }
 
 function drawTurn(msg) {
@@ -122,6 +140,22 @@ function connect() {
   };
 }
 
+$("rules-button").addEventListener("click", () => {
+  if (!current) return;
+  if ($("rules-drawer").classList.contains("hidden")) openRules();
+  else closeRules();
+});
+$("rules-close").addEventListener("click", closeRules);
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && !$("rules-drawer").classList.contains("hidden")) closeRules();
+});
 $("undo").addEventListener("click", () => current && send({ type: "undo", revision: current.revision }));
+$("typed").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("typed-action").value.trim().toLowerCase().replace(/\s+/g, " ");
+  if (!current || !text) return;
+  send({ type: "move", action: text, revision: current.revision });
+  $("typed-action").value = "";
+});
 $("stop-at-windows").addEventListener("change", (event) => send({ type: "windows", stop: event.target.checked }));
 connect();
