@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 import serai
 from serai.cli import app
 from serai.sim.batch import FIRST_CHUNK, TASK_SECONDS, Chunks, Runner, TaskFailure
+from serai.sim.scaling import ScalingResult, ScalingRow
 from serai.sim.simulate import play_game
 from tests.sim.games import GAME, FlakyGames, check_progress_follows_games, random_games
 
@@ -96,3 +97,20 @@ def test_ray_asked_for_but_not_installed_is_one_line_and_exit_2(
     result = CliRunner().invoke(app, ["simulate", GAME, "--games", "2", "--ray"])
     assert result.exit_code == 2
     assert result.output.strip() == "error: --ray needs Ray: pip install 'serai[distributed]'"
+
+
+def test_scaling_figures_are_ratios_of_medians_and_ray_share_of_worker_time() -> None:
+    rows = tuple(
+        ScalingRow(label, parallel, seconds, 1000 / seconds, tasks, (seconds,))
+        for label, parallel, seconds, tasks in (
+            ("workers 1", 1, 4.0, 1000),
+            ("workers 2", 2, 2.5, 20),
+            ("ray 1 CPU", 1, 4.0, 10),
+            ("ray 2 CPUs", 2, 2.0, 40),
+        )
+    )
+    result = ScalingResult("five_tribes", {"players": 4}, 1000, rows, ray_task_ms=2.0)
+    assert (result.ray_ratio, result.workers_ratio) == (2.0, 1.6)
+    assert result.overhead(rows[3]) == pytest.approx(40 * 0.002 / (2.0 * 2))
+    assert result.overhead(rows[1]) == 0.0
+    assert result.to_json()["ray_overhead"]["ray 1 CPU"] == pytest.approx(0.005)

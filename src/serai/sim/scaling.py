@@ -1,10 +1,12 @@
 """``serai bench --ray``: how simulation scales, local processes beside Ray, in one run.
 
 The same batch of random games (:class:`~serai.sim.simulate.SeatedGames`) is played four
-times: with 1 and 2 local worker processes, and on a Ray started on this machine with 1
-and then 2 CPUs. Each runner is opened and warmed up first (its processes started and
-serai imported in them, by a few games), so each figure is games per second at work.
-Ray's cost per task is the time of a run of tasks that play no game, one at a time.
+ways in turn: with 1 and 2 local worker processes, and on a Ray started on this machine
+with 1 and then 2 CPUs; ``runs`` rounds of the four, each figure the median of its runs
+(the rounds interleave, so work elsewhere on the machine spreads over every way alike).
+Each runner is opened and warmed up first (its processes started and serai imported in
+them, by a few games), so each figure is games per second at work. Ray's cost per task is
+the time of a run of tasks that play no game, one after another on the 1-CPU Ray.
 
 It needs Ray (``pip install 'serai[distributed]'``), and no Ray already running in this
 process: this module starts its own, twice.
@@ -12,6 +14,7 @@ process: this module starts its own, twice.
 
 from __future__ import annotations
 
+import statistics
 import time
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -33,8 +36,11 @@ class ScalingRow:
     label: str
     parallel: int
     seconds: float
+    """The median over the runs."""
     games_per_second: float
     tasks: int
+    runs: tuple[float, ...]
+    """The seconds of every run."""
 
 
 @dataclass(frozen=True)
@@ -46,7 +52,8 @@ class ScalingResult:
     games: int
     rows: tuple[ScalingRow, ...]
     ray_task_ms: float
-    """Ray's cost per task: submit, schedule, run nothing, return, in milliseconds."""
+    """Ray's cost per task (submit, schedule, run nothing, return) in milliseconds, the
+    median over the runs."""
 
     def rate(self, label: str) -> float:
         return next(row.games_per_second for row in self.rows if row.label == label)
@@ -84,34 +91,49 @@ class NoGames:
         return index
 
 
-def scaling(game: Game, games: int, seed: int = 0) -> ScalingResult:
+WAYS = (
+    ("workers 1", {"workers": 1}),
+    ("workers 2", {"workers": 2}),
+    ("ray 1 CPU", {"ray": "local", "ray_cpus": 1}),
+    ("ray 2 CPUs", {"ray": "local", "ray_cpus": 2}),
+)
+
+
+def scaling(game: Game, games: int, seed: int = 0, runs: int = 1) -> ScalingResult:
     """Time ``games`` random games of ``game`` four ways (see the module docstring)."""
     ray = import_ray()
     if ray.is_initialized():
         raise GameError("serai bench --ray starts its own Ray: run it where none is running")
+    if runs < 1:
+        raise GameError(f"the number of runs must be at least 1, not {runs}")
     batch = SeatedGames(
         game.info.name, tuple(game.params().items()), ("random",) * game.num_players, seed
     )
-    rows = []
-    task_ms = 0.0
-    for label, runner in (
-        ("workers 1", Runner(1)),
-        ("workers 2", Runner(2)),
-        ("ray 1 CPU", Runner(ray="local", ray_cpus=1)),
-        ("ray 2 CPUs", Runner(ray="local", ray_cpus=2)),
-    ):
-        with runner:
-            runner.run(batch, WARM_UP * runner.parallel)
-            tasks = runner.tasks
-            started = time.perf_counter()
-            runner.run(batch, games)
-            seconds = time.perf_counter() - started
-            rows.append(
-                ScalingRow(label, runner.parallel, seconds, games / seconds, runner.tasks - tasks)
-            )
-            if label == "ray 1 CPU":
-                single = Runner(ray="local", chunk=1)  # joins the Ray that is up
+    seconds: dict[str, list[float]] = {label: [] for label, _ in WAYS}
+    tasks: dict[str, int] = {}
+    parallel: dict[str, int] = {}
+    task_ms = []
+    for _ in range(runs):
+        for label, settings in WAYS:
+            with Runner(**settings) as runner:
+                runner.run(batch, WARM_UP * runner.parallel)
+                before = runner.tasks
                 started = time.perf_counter()
-                single.run(NoGames(), EMPTY_TASKS)
-                task_ms = (time.perf_counter() - started) / EMPTY_TASKS * 1000
-    return ScalingResult(game.info.name, game.params(), games, tuple(rows), task_ms)
+                runner.run(batch, games)
+                seconds[label].append(time.perf_counter() - started)
+                tasks[label] = runner.tasks - before
+                parallel[label] = runner.parallel
+                if label == "ray 1 CPU":
+                    single = Runner(ray="local", chunk=1)  # joins the Ray that is up
+                    started = time.perf_counter()
+                    single.run(NoGames(), EMPTY_TASKS)
+                    task_ms.append((time.perf_counter() - started) / EMPTY_TASKS * 1000)
+    rows = []
+    for label, times in seconds.items():
+        middle = statistics.median(times)
+        rows.append(
+            ScalingRow(label, parallel[label], middle, games / middle, tasks[label], tuple(times))
+        )
+    return ScalingResult(
+        game.info.name, game.params(), games, tuple(rows), statistics.median(task_ms)
+    )
