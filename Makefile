@@ -45,7 +45,7 @@ golden: $(VENV)/.installed-dev
 bench: $(VENV)/.installed
 	$(BIN)/serai bench through_the_desert --players 4
 
-# Play every balance report in docs/balance again (about half an hour on 2 cores).
+# Play every balance report in docs/balance again (about 40 minutes on 2 cores).
 balance: $(VENV)/.installed-dev
 	$(BIN)/python -m serai.sim.balance docs/balance --workers 2
 

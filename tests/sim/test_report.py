@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import statistics
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from typer.testing import CliRunner
 
 import serai
 from serai.cli import app
+from serai.sim.balance import directory_name, overview
 from serai.sim.report import SEAT_ORDER_NOTES, label, variants
 from serai.sim.simulate import bot_seed
 from serai.sim.stats import chi_square_even, chi_square_homogeneity, kruskal_wallis, wilson_interval
@@ -130,3 +132,20 @@ def test_a_bad_option_or_bot_is_one_clean_line(tmp_path: Path) -> None:
         result = CliRunner().invoke(app, ["report", GAME, *args, "--out", str(tmp_path)])
         assert result.exit_code == 2 and result.output.startswith("error:")
         assert len(result.output.strip().splitlines()) == 1
+
+
+def test_the_balance_overview_has_a_line_per_variant(
+    sweep: tuple[Path, dict[str, Any]], tmp_path: Path
+) -> None:
+    out, data = sweep
+    folder = tmp_path / directory_name(GAME, 2, "random")
+    folder.mkdir()
+    shutil.copy(out / "results.json", folder)
+    text = overview(tmp_path).read_text()
+    for variant in data["variants"]:
+        first = variant["win_share"][0]
+        assert (
+            f"| [{GAME}]({folder.name}/index.html) | 2 | random | {variant['label']} | {GAMES} | "
+            f"{first['share']:.1%} ({first['low']:.1%}–{first['high']:.1%}) | 50.0% |"
+        ) in text
+    assert "python -m serai.sim.balance docs/balance" in text
