@@ -806,6 +806,13 @@ def bench_table(result: BenchResult) -> Table:
         f"{result.mcts_iterations_per_second:,.0f}",
         f"MCTSBot search, on {result.positions} mid-game positions",
     )
+    if result.backgammon_ratio is not None:
+        table.add_row(
+            "× OpenSpiel backgammon",
+            f"{result.backgammon_ratio:.2f}×",
+            f"playout actions/s over C++ backgammon's "
+            f"({result.backgammon_actions_per_second:,.0f}), same method and run",
+        )
     return table
 
 

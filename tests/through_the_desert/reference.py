@@ -10,15 +10,9 @@ from __future__ import annotations
 from collections import deque
 from itertools import permutations
 
-from serai.games.through_the_desert.board import COLS, ROWS
-from serai.games.through_the_desert.rules import (
-    CAMEL_BASE,
-    HEXES,
-    LEADER_BASE,
-    NUM_COLOURS,
-    TOKEN_BASE,
-    ThroughTheDesertState,
-)
+from serai.games.through_the_desert.actions import CAMEL_BASE, LEADER_BASE, TOKEN_BASE
+from serai.games.through_the_desert.board import COLS, HEXES, NUM_COLOURS, ROWS
+from serai.games.through_the_desert.rules import ThroughTheDesertState
 
 
 def neighbours(h: int) -> list[int]:

@@ -7,14 +7,9 @@ without turn order: a scenario sets up its position, then its test actions follo
 from __future__ import annotations
 
 import serai
-from serai.games.through_the_desert.board import COLOURS, parse_hex
-from serai.games.through_the_desert.rules import (
-    CAMELS,
-    PALM_BASE,
-    TOKEN_BASE,
-    ThroughTheDesertState,
-    parse_action,
-)
+from serai.games.through_the_desert.actions import PALM_BASE, TOKEN_BASE, parse_action
+from serai.games.through_the_desert.board import CAMELS, COLOURS, parse_hex
+from serai.games.through_the_desert.rules import ThroughTheDesertState
 
 LAYOUT_A = ("1,7", "3,2", "9,2", "12,6", "16,2")
 

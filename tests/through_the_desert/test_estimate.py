@@ -11,8 +11,8 @@ from serai.bots import RandomBot
 from serai.bots.mcts import Node
 from serai.games.through_the_desert import estimate as E
 from serai.games.through_the_desert import rules
-from serai.games.through_the_desert.board import COLOURS, HEXES, NEIGHBOURS, bits, grow
-from serai.games.through_the_desert.rules import NUM_COLOURS, ThroughTheDesertState
+from serai.games.through_the_desert.board import COLOURS, HEXES, NEIGHBOURS, NUM_COLOURS, bits, grow
+from serai.games.through_the_desert.rules import ThroughTheDesertState
 from tests.through_the_desert.scenario import camel, camel_position, hx, setup, to_act
 
 RED = COLOURS.index("red")

@@ -10,14 +10,18 @@ from __future__ import annotations
 import pytest
 
 import serai
-from serai.games.through_the_desert.board import COLOURS, HEXES, NEIGHBOURS, bits, hex_name, mask_of
-from serai.games.through_the_desert.rules import (
-    LEADER_BASE,
+from serai.games.through_the_desert.actions import LEADER_BASE, REMOVE_BASE
+from serai.games.through_the_desert.board import (
+    COLOURS,
+    HEXES,
+    NEIGHBOURS,
     NUM_COLOURS,
     OVER,
-    REMOVE_BASE,
-    ThroughTheDesertState,
+    bits,
+    hex_name,
+    mask_of,
 )
+from serai.games.through_the_desert.rules import ThroughTheDesertState
 from tests.through_the_desert.scenario import (
     act,
     camel_position,

@@ -13,12 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import serai
+from serai.games.through_the_desert.actions import NUM_ACTIONS, parse_action
 from serai.games.through_the_desert.board import COLOURS, parse_hex
-from serai.games.through_the_desert.rules import (
-    NUM_ACTIONS,
-    ThroughTheDesertState,
-    parse_action,
-)
+from serai.games.through_the_desert.rules import ThroughTheDesertState
 from tests.through_the_desert.scenario import camel_position, setup, to_act
 
 COORD = r"(0|[1-9][0-9]*),(0|[1-9][0-9]*)"

@@ -7,7 +7,8 @@ import random
 import pytest
 
 import serai
-from serai.games.through_the_desert.rules import CAMELS, LEADERS, ThroughTheDesertState
+from serai.games.through_the_desert.board import CAMELS, LEADERS
+from serai.games.through_the_desert.rules import ThroughTheDesertState
 from tests.through_the_desert import reference
 
 CONFIGS = [(n, board) for n in (2, 3, 4, 5) for board in ("mountain", "river")]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 
+from serai.games.through_the_desert.board import OVER
 from serai.games.through_the_desert.render import render_map
-from serai.games.through_the_desert.rules import OVER, ThroughTheDesertState, action_hexes
+from serai.games.through_the_desert.rules import ThroughTheDesertState, action_hexes
 from tests.through_the_desert.scenario import act, camel, camel_position, setup
 
 

@@ -15,11 +15,23 @@ import pytest
 
 import serai
 from serai.bots import RandomBot
+from serai.games.through_the_desert.actions import (
+    LEADER_BASE,
+    NUM_ACTIONS,
+    PALM_BASE,
+    TOKEN_BASE,
+    parse_action,
+)
 from serai.games.through_the_desert.board import (
+    CAMELS,
     COLOURS,
     COLS,
     HEXES,
+    LEADERS,
     NEIGHBOURS,
+    NUM_COLOURS,
+    OVER,
+    REMOVAL,
     ROWS,
     SHADED,
     bits,
@@ -29,20 +41,7 @@ from serai.games.through_the_desert.board import (
     layout_for,
     mask_of,
 )
-from serai.games.through_the_desert.rules import (
-    CAMELS,
-    INFO,
-    LEADER_BASE,
-    LEADERS,
-    NUM_ACTIONS,
-    NUM_COLOURS,
-    OVER,
-    PALM_BASE,
-    REMOVAL,
-    TOKEN_BASE,
-    ThroughTheDesertState,
-    parse_action,
-)
+from serai.games.through_the_desert.rules import INFO, ThroughTheDesertState
 from serai.rulebook import rules_text
 from tests.through_the_desert import reference
 from tests.through_the_desert.scenario import (

@@ -1,7 +1,9 @@
 """``serai bench``: how fast a game's engine is, measured honestly and repeatably.
 
 Every run plays the same seeded games and times the same positions; each figure is the
-median over the runs.
+median over the runs. When OpenSpiel is installed, each run also plays random games of its
+C++ backgammon by the same method, and the ratio of the two playout speeds in that run is
+what compares across machines (``backgammon_ratio``).
 
 >>> from serai import load_game
 >>> result = bench(load_game("through_the_desert", players=2), runs=1, seconds=0.05)
@@ -51,6 +53,11 @@ class BenchResult:
     budget) searching the mid-game positions."""
     positions: int
     """How many mid-game positions the per-call timings and the memory figure use."""
+    backgammon_ratio: float | None = None
+    """Playout actions/s over those of OpenSpiel's C++ backgammon played by the same method
+    in the same run (``None`` without OpenSpiel): the figure comparable across machines."""
+    backgammon_actions_per_second: float | None = None
+    """Random-playout actions/s of OpenSpiel's backgammon (``None`` without OpenSpiel)."""
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict of every field."""
@@ -59,6 +66,11 @@ class BenchResult:
 
 def random_playout(state: State, rng: random.Random) -> int:
     """Play ``state`` to the end with uniform choices and sampled chance; the action count."""
+    return _playout(state, rng, state.apply_unchecked)
+
+
+def _playout(state: Any, rng: random.Random, apply: Callable[[ActionId], object]) -> int:
+    """:func:`random_playout` for any state with OpenSpiel's methods, applying by ``apply``."""
     count = 0
     while not state.is_terminal():
         if state.is_chance_node():
@@ -66,21 +78,37 @@ def random_playout(state: State, rng: random.Random) -> int:
         else:
             actions = state.legal_actions()
             action = actions[rng.randrange(len(actions))]
-        state.apply_unchecked(action)
+        apply(action)
         count += 1
     return count
 
 
 def playout_rate(game: Game, seconds: float) -> tuple[float, float]:
     """Actions/s and games/s of random playouts seeded 0, 1, 2, … for ``seconds`` (≥ 1 game)."""
+    return _playout_rate(game.new_initial_state, seconds, "apply_unchecked")
+
+
+def _playout_rate(new_state: Callable[[], Any], seconds: float, apply: str) -> tuple[float, float]:
     games = actions = 0
     start = time.perf_counter()
     elapsed = 0.0
     while games == 0 or elapsed < seconds:
-        actions += random_playout(game.new_initial_state(), random.Random(games))
+        state = new_state()
+        actions += _playout(state, random.Random(games), getattr(state, apply))
         games += 1
         elapsed = time.perf_counter() - start
     return actions / elapsed, games / elapsed
+
+
+def backgammon_rate(seconds: float) -> float | None:
+    """Actions/s of random playouts of OpenSpiel's C++ backgammon, driven from Python by the
+    same loop and seeds as :func:`playout_rate`; ``None`` if OpenSpiel is not installed."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    backgammon = pyspiel.load_game("backgammon")
+    return _playout_rate(backgammon.new_initial_state, seconds, "apply_action")[0]
 
 
 def _rebuild(game: Game, actions: Sequence[ActionId]) -> State:
@@ -175,11 +203,17 @@ def bench(game: Game, runs: int = 5, seconds: float = 1.0) -> BenchResult:
         "legal": [],
         "bytes": [],
         "mcts": [],
+        "backgammon": [],
+        "ratio": [],
     }
     for _ in range(runs):
         actions_per_second, games_per_second = playout_rate(game, seconds)
         figures["actions"].append(actions_per_second)
         figures["games"].append(games_per_second)
+        backgammon = backgammon_rate(seconds)
+        if backgammon is not None:
+            figures["backgammon"].append(backgammon)
+            figures["ratio"].append(actions_per_second / backgammon)
         figures["clone"].append(time_per_call(methodcaller("clone"), states, seconds / 4))
         figures["legal"].append(time_per_call(methodcaller("legal_actions"), states, seconds / 4))
         figures["bytes"].append(statistics.median(state_bytes(game, h) for h in histories))
@@ -188,6 +222,8 @@ def bench(game: Game, runs: int = 5, seconds: float = 1.0) -> BenchResult:
 
     def median(key: str) -> float:
         return float(statistics.median(figures[key]))
+
+    compared = bool(figures["ratio"])
 
     return BenchResult(
         game=game.info.name,
@@ -202,4 +238,6 @@ def bench(game: Game, runs: int = 5, seconds: float = 1.0) -> BenchResult:
         state_bytes=round(median("bytes")),
         positions=len(histories),
         mcts_iterations_per_second=median("mcts"),
+        backgammon_ratio=median("ratio") if compared else None,
+        backgammon_actions_per_second=median("backgammon") if compared else None,
     )

@@ -1,4 +1,5 @@
-"""Static board data of Through the Desert (R1–R3), built once at import.
+"""Static data of Through the Desert, built once at import: the board (R1–R3), the
+components and the phases of a game.
 
 Hexes are flat-topped in odd-q offset layout, written ``col,row``; a hex's index is
 ``23*row + col``. Sets of hexes are Python ints used as bitboards (bit ``index``).
@@ -24,6 +25,33 @@ SHADED_FIRST_COL = 18
 
 COLOURS = ("blue", "green", "red", "yellow", "white")
 NUM_COLOURS = len(COLOURS)
+COLOUR_LETTERS = "bgryw"
+"""Each colour's first letter: camels in lower case, leaders in upper case (boards, positions)."""
+ALL_COLOURS = (1 << NUM_COLOURS) - 1
+"""Every colour, as a bit set (bit ``colour``)."""
+
+PALMS = 5
+TOKENS_PER_VALUE = 15  # R6: fifteen tokens each of 1, 2 and 3
+SUPPLY = {2: 22, 3: 26, 4: 30, 5: 30}  # R21: camels per colour by player count
+OASIS_POINTS = 5  # R16
+RIVER_POINTS = 5  # R4
+LARGEST_CARAVAN = 10  # R22
+SHARED_LARGEST_CARAVAN = 5
+
+
+def leaders_per_player(players: int) -> int:
+    """R11: with 5 players each removes one leader."""
+    return 4 if players == 5 else 5
+
+
+def single_camel_turns(players: int) -> int:
+    """R13: the first camel turn of seats 0 and 1 (2 players: seat 0 only) has one camel."""
+    return 1 if players == 2 else 2
+
+
+# The phases of a game, in the order they come.
+SETUP_PALMS, SETUP_TOKENS, REMOVAL, LEADERS, CAMELS, OVER = range(6)
+PHASE_NAMES = ("setup", "setup", "removal", "leaders", "camels", "over")
 
 # R1: the mountain side, reconstructed; the map under *Components* in the rules reference.
 # '#' blocked, 'O' oasis hex, 'w' watering-hole hex, '.' plain desert.
@@ -102,6 +130,20 @@ def bits(mask: Mask) -> list[Hex]:
     return out
 
 
+_FLAG = bytes.maketrans(b"01", b"\x00\x01")
+_FLAG_FORMAT = f"0{HEXES}b"
+
+
+def flags(mask: Mask) -> bytes:
+    """One byte per hex, 1 where ``mask`` holds it: for ``itertools.compress``, which picks
+    the entries of many hexes at once without a Python loop.
+
+    >>> list(flags(mask_of([0, 2]))[:4]), len(flags(0))
+    ([1, 0, 1, 0], 299)
+    """
+    return format(mask, _FLAG_FORMAT)[::-1].encode().translate(_FLAG)
+
+
 def mask_of(hexes: object) -> Mask:
     mask = 0
     for h in hexes:  # type: ignore[attr-defined]
@@ -135,20 +177,17 @@ _NOT_LAST_COL: Mask = ALL & ~_COL_MASK[COLS - 1]
 def grow(region: Mask) -> Mask:
     """``region`` with every hex adjacent to it: one step of a bitboard flood fill.
 
-    The same as OR-ing ``NEIGHBOURS`` of each hex, with whole-board shifts instead.
+    The same as OR-ing ``NEIGHBOURS`` of each hex, with whole-board shifts instead: a hex
+    touches the hexes above and below it, and in the columns either side the hexes of its
+    own row and of the row above (even columns) or below (odd columns).
     """
-    left = region & _NOT_FIRST_COL
-    right = region & _NOT_LAST_COL
+    side = region | (region & _EVEN) >> COLS | (region & _ODD) << COLS
     return ALL & (
         region
         | region >> COLS
         | region << COLS
-        | left >> 1
-        | right << 1
-        | (left & _EVEN) >> (COLS + 1)
-        | (right & _EVEN) >> (COLS - 1)
-        | (left & _ODD) << (COLS - 1)
-        | (right & _ODD) << (COLS + 1)
+        | (side & _NOT_FIRST_COL) >> 1
+        | (side & _NOT_LAST_COL) << 1
     )
 
 

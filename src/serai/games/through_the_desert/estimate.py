@@ -38,15 +38,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from serai.games.through_the_desert.board import HEXES, NEIGHBOURS, NUM_COLOURS, bits, grow
+from serai.games.through_the_desert.actions import DECODED
+from serai.games.through_the_desert.board import (
+    CAMELS,
+    LARGEST_CARAVAN,
+    LEADERS,
+    NEIGHBOURS,
+    NUM_COLOURS,
+    OASIS_POINTS,
+    SHARED_LARGEST_CARAVAN,
+    bits,
+    grow,
+)
 
 if TYPE_CHECKING:
     from serai.games.through_the_desert.rules import ThroughTheDesertState
-
-# rules.py imports this module, so these repeat its constants (a test checks they agree).
-LEADERS, CAMELS = 3, 4
-OASIS_POINTS = 5
-LARGEST_CARAVAN = 10
 
 TOKEN_REACH = 0.5
 """Share of an unclaimed token's value that a seat's caravans can reach with one camel."""
@@ -119,7 +125,7 @@ def estimate(state: ThroughTheDesertState) -> list[float]:
         most = max(counts)
         if most:
             leaders = [seat for seat in range(n) if counts[seat] == most]
-            award = LARGEST_CARAVAN if len(leaders) == 1 else LARGEST_CARAVAN // 2
+            award = LARGEST_CARAVAN if len(leaders) == 1 else SHARED_LARGEST_CARAVAN
             for seat in leaders:
                 values[seat] += award
     return values
@@ -164,7 +170,11 @@ def _camel_priors(state: ThroughTheDesertState, actions: list[int]) -> list[floa
         fresh_tokens.append(tokens & ~zone[caravan])
     out: list[float] = []
     for action in actions:
-        colour, h = divmod(action, HEXES)
+        move = DECODED[action]
+        if move.kind != "camel":
+            out.append(0.0)
+            continue
+        colour, h = move.colour, move.hex
         near = NEIGHBOURS[h]
         value = float(token_value[h] + award[colour])
         if near & unscored[colour]:
@@ -183,7 +193,11 @@ def _leader_priors(state: ThroughTheDesertState, actions: list[int]) -> list[flo
     by_hex: dict[int, float] = {}
     out: list[float] = []
     for action in actions:
-        h = action % HEXES
+        move = DECODED[action]
+        if move.kind != "leader":
+            out.append(0.0)
+            continue
+        h = move.hex
         value = by_hex.get(h)
         if value is None:
             near = NEIGHBOURS[h]

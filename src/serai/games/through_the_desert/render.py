@@ -7,8 +7,11 @@ the game itself never imports a rendering library.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from serai.engine import ActionId
+from serai.games.through_the_desert.actions import DECODED
 from serai.games.through_the_desert.board import (
     CENTRAL,
     COLOURS,
@@ -16,6 +19,7 @@ from serai.games.through_the_desert.board import (
     NUM_COLOURS,
     ROWS,
     WEST_BANK,
+    Mask,
     hex_index,
 )
 
@@ -35,6 +39,16 @@ LEGEND = (
     "x0 closed by seat 0  ^^ mountain  colours: b blue, g green, r red, y yellow, w white"
 )
 RIVER_LEGEND = "river side: '.' west bank, ':' east bank"
+
+
+def action_hexes(actions: Iterable[ActionId]) -> Mask:
+    """The hexes that camel, leader and palm actions name, as a mask."""
+    mask = 0
+    for action in actions:
+        move = DECODED[action]
+        if move.kind == "camel" or move.kind == "leader" or move.kind == "palm":
+            mask |= 1 << move.hex
+    return mask
 
 
 def _glyph(state: ThroughTheDesertState, h: int, markup: bool, highlight: int) -> str:

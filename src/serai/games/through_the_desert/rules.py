@@ -5,77 +5,82 @@ is indexed ``seat * 5 + colour`` (R9). Each caravan keeps its ``zone``, the hexe
 any of its pieces, so a camel's legal hexes are ``zone & free`` minus the zones of the
 other players' caravans of that colour (R12) with no scan of the board.
 
-Integer actions (people and records read the notation of the rules reference instead):
-
-- ``0 .. 1494``: camel, ``colour * 299 + hex`` (``camel red 7,3``);
-- ``1495 .. 2989``: leader, ``1495 + colour * 299 + hex`` (``leader blue 8,10``);
-- ``2990 .. 2994``: remove a leader, 5 players (``remove-leader green``);
-- ``2995 .. 3293``: chance, a palm on ``2995 + hex`` (``palm 3,2``);
-- ``3294 .. 4190``: chance, a token, ``3294 + 3 * hex + value - 1`` (``token 7,10 2``).
-
-Colours are indexed blue, green, red, yellow, white; hexes by ``23 * row + col``.
+Actions are the integers of ``actions.py``; ``DECODED[action]`` says what each one is. A
+whole state is written as a position (*Position notation* in the rules reference):
+``state.position()`` and ``game.from_position(text)``.
 """
 
 from __future__ import annotations
 
+import abc
 import random
 from collections.abc import Iterable
-from itertools import permutations
-from typing import Any
+from itertools import compress, permutations
+from typing import TYPE_CHECKING, Any
 
 from serai.engine import (
     CHANCE,
     TERMINAL,
     ActionId,
     Game,
-    GameError,
     GameInfo,
     Option,
     Seat,
     State,
     register,
 )
+from serai.engine.fields import LIST, Field, FieldTable
+from serai.engine.observe import ObservationLayout
 from serai.games.through_the_desert import estimate as bot_view
+from serai.games.through_the_desert.actions import (
+    CAMEL_BASE,
+    DECODED,
+    LEADER_IDS,
+    NUM_ACTIONS,
+    PALM_BASE,
+    REMOVE_BASE,
+    TOKEN_BASE,
+    Decoded,
+    action_to_string,
+    decode,
+    parse_action,
+)
 from serai.games.through_the_desert.board import (
+    ALL_COLOURS,
+    CAMELS,
     COLOURS,
     HEXES,
+    LARGEST_CARAVAN,
+    LEADERS,
     NEIGHBOURS,
     NUM_COLOURS,
-    SHADED,
+    OASIS_POINTS,
+    OVER,
+    PALMS,
+    PHASE_NAMES,
+    REMOVAL,
+    RIVER_POINTS,
+    SETUP_PALMS,
+    SETUP_TOKENS,
+    SHARED_LARGEST_CARAVAN,
+    SUPPLY,
+    TOKENS_PER_VALUE,
     Hex,
     Layout,
     Mask,
     bits,
+    flags,
     grow,
-    hex_name,
     layout_for,
-    parse_hex,
+    leaders_per_player,
+    single_camel_turns,
 )
+from serai.games.through_the_desert.explain import why_illegal
 from serai.games.through_the_desert.layout import board_layout
-from serai.games.through_the_desert.observation import OBSERVATION_SIZE, observation
-from serai.games.through_the_desert.render import render
+from serai.games.through_the_desert.observation import LAYOUT, observation
+from serai.games.through_the_desert.position import read_position, write_position
+from serai.games.through_the_desert.render import action_hexes, render
 from serai.games.through_the_desert.views import table_view
-
-CAMEL_BASE = 0
-LEADER_BASE = NUM_COLOURS * HEXES
-REMOVE_BASE = 2 * NUM_COLOURS * HEXES
-PALM_BASE = REMOVE_BASE + NUM_COLOURS
-TOKEN_BASE = PALM_BASE + HEXES
-NUM_ACTIONS = TOKEN_BASE + 3 * HEXES
-
-PALMS = 5
-TOKENS_PER_VALUE = 15
-OASIS_POINTS = 5
-RIVER_POINTS = 5
-LARGEST_CARAVAN = 10
-SHARED_LARGEST_CARAVAN = 5
-
-# Phases, in the order they come.
-SETUP_PALMS, SETUP_TOKENS, REMOVAL, LEADERS, CAMELS, OVER = range(6)
-PHASE_NAMES = ("setup", "setup", "removal", "leaders", "camels", "over")
-
-# R21: camels per colour by player count.
-SUPPLY = {2: 22, 3: 26, 4: 30, 5: 30}
 
 INFO = GameInfo(
     name="through_the_desert",
@@ -88,24 +93,6 @@ INFO = GameInfo(
         Option("board", "mountain", ("mountain", "river"), "board side (R1, R3)"),  # R29
     ),
 )
-
-
-def colour_index(name: str) -> int | None:
-    return COLOURS.index(name) if name in COLOURS else None
-
-
-def leaders_per_player(players: int) -> int:
-    """R11: with 5 players each removes one leader."""
-    return 4 if players == 5 else 5
-
-
-def single_camel_turns(players: int) -> int:
-    """R13: the first camel turn of seats 0 and 1 (2 players: seat 0 only) has one camel."""
-    return 1 if players == 2 else 2
-
-
-def _no_such_action(action: ActionId) -> str:
-    return f"there is no action {action}: actions are numbered 0 to {NUM_ACTIONS - 1}"
 
 
 def _can_match(seats: range, colours: int, held: list[int]) -> bool:
@@ -121,44 +108,48 @@ def _can_match(seats: range, colours: int, held: list[int]) -> bool:
 
 
 class ThroughTheDesertState(State):
-    """A position of Through the Desert. Build one with ``game.new_initial_state()``."""
+    """A position of Through the Desert. Build one with ``game.new_initial_state()`` or
+    ``game.from_position(text)``."""
 
-    __slots__ = (
-        "_history",
-        "area",
-        "camels",
-        "claimed",
-        "closed",
-        "closed_regions",
-        "dealt",
-        "ending",
-        "free",
-        "game",
-        "held",
-        "layout",
-        "leader_zone",
-        "leaders",
-        "leaders_placed",
-        "n",
-        "oasis_scored",
-        "occupied",
-        "palm_zone",
-        "palms",
-        "phase",
-        "pieces",
-        "placed",
-        "player",
-        "pool",
-        "removed",
-        "river_scored",
-        "round1",
-        "supply",
-        "token_hexes",
-        "token_value",
-        "tokens",
-        "turn",
-        "zone",
+    FIELDS = FieldTable(
+        Field("game", json=False),
+        Field("layout", json=False),
+        Field("n", json=False),
+        Field("_history", LIST),
+        Field("phase"),
+        Field("palms"),
+        Field("palm_zone", json=False),
+        Field("token_hexes", json=False),
+        Field("dealt"),
+        Field("pool", LIST),
+        Field("tokens"),
+        Field("token_value", LIST, json=False),
+        Field("pieces", LIST),
+        Field("zone", LIST, json=False),
+        Field("leaders"),
+        Field("leader_zone", json=False),
+        Field("occupied", json=False),
+        Field("closed", json=False),
+        Field("free", json=False),
+        Field("closed_regions", LIST),
+        Field("camels", LIST, json=False),
+        Field("supply", LIST, json=False),
+        Field("held", LIST),
+        Field("removed", LIST),
+        Field("round1"),
+        Field("leaders_placed", json=False),
+        Field("oasis_scored", LIST),
+        Field("river_scored"),
+        Field("area", LIST, json=False),
+        Field("claimed", LIST),
+        Field("player"),
+        Field("turn"),
+        Field("placed"),
+        Field("ending"),
     )
+    """Every field; those not written to JSON follow from the others (``_derive``)."""
+
+    __slots__ = FIELDS.slots
 
     game: ThroughTheDesert
     layout: Layout
@@ -186,7 +177,7 @@ class ThroughTheDesertState(State):
         self.closed_regions: list[tuple[Mask, int]] = []
         self.camels = [0] * (NUM_COLOURS * n)
         self.supply = [SUPPLY[n]] * NUM_COLOURS
-        self.held = [(1 << NUM_COLOURS) - 1] * n
+        self.held = [ALL_COLOURS] * n
         self.removed = [-1] * n
         self.round1 = 0
         self.leaders_placed = 0
@@ -200,44 +191,9 @@ class ThroughTheDesertState(State):
         self.ending = False
         self._history: list[ActionId] = []
 
-    # -- copies -----------------------------------------------------------------
-    def clone(self) -> ThroughTheDesertState:
-        other = object.__new__(ThroughTheDesertState)
-        other.game = self.game
-        other.layout = self.layout
-        other.n = self.n
-        other.phase = self.phase
-        other.palms = self.palms
-        other.palm_zone = self.palm_zone
-        other.token_hexes = self.token_hexes
-        other.dealt = self.dealt
-        other.pool = self.pool[:]
-        other.tokens = self.tokens
-        other.token_value = self.token_value[:]
-        other.pieces = self.pieces[:]
-        other.zone = self.zone[:]
-        other.leaders = self.leaders
-        other.leader_zone = self.leader_zone
-        other.occupied = self.occupied
-        other.closed = self.closed
-        other.free = self.free
-        other.closed_regions = self.closed_regions[:]
-        other.camels = self.camels[:]
-        other.supply = self.supply[:]
-        other.held = self.held[:]
-        other.removed = self.removed[:]
-        other.round1 = self.round1
-        other.leaders_placed = self.leaders_placed
-        other.oasis_scored = self.oasis_scored[:]
-        other.river_scored = self.river_scored
-        other.area = self.area[:]
-        other.claimed = self.claimed[:]
-        other.player = self.player
-        other.turn = self.turn
-        other.placed = self.placed
-        other.ending = self.ending
-        other._history = self._history[:]
-        return other
+    if TYPE_CHECKING:
+
+        def clone(self) -> ThroughTheDesertState: ...
 
     def history(self) -> list[ActionId]:
         return self._history[:]
@@ -250,6 +206,12 @@ class ThroughTheDesertState(State):
         if phase == OVER:
             return TERMINAL
         return self.player
+
+    def is_chance_node(self) -> bool:
+        return self.phase <= SETUP_TOKENS
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
 
     @property
     def leader_round(self) -> int:
@@ -292,25 +254,42 @@ class ThroughTheDesertState(State):
         if not self.supply[colour]:
             return 0
         zone = self.zone
-        mask = zone[seat * NUM_COLOURS + colour] & self.free
+        own = seat * NUM_COLOURS + colour
+        mask = zone[own] & self.free
         if mask:
-            for other in range(self.n):
-                if other != seat:
-                    mask &= ~zone[other * NUM_COLOURS + colour]
+            for other in range(colour, self.n * NUM_COLOURS, NUM_COLOURS):
+                if other != own:
+                    mask &= ~zone[other]
         return mask
 
     def _camel_actions(self, seat: Seat) -> list[ActionId]:
+        """The camels of :meth:`_camel_mask` for every colour, written out for speed."""
         out: list[ActionId] = []
+        append = out.append
+        zone = self.zone
+        free = self.free
+        supply = self.supply
+        first = seat * NUM_COLOURS
+        last = self.n * NUM_COLOURS
         for colour in range(NUM_COLOURS):
-            mask = self._camel_mask(seat, colour)
+            if not supply[colour]:
+                continue
+            own = first + colour
+            mask = zone[own] & free
+            if not mask:
+                continue
+            for other in range(colour, last, NUM_COLOURS):
+                if other != own:
+                    mask &= ~zone[other]
             base = CAMEL_BASE + colour * HEXES
             while mask:
                 low = mask & -mask
-                out.append(base + low.bit_length() - 1)
+                append(base + low.bit_length() - 1)
                 mask ^= low
         return out
 
-    def _has_camel_move(self, seat: Seat) -> bool:
+    def has_camel_move(self, seat: Seat) -> bool:
+        """R20(b): whether ``seat`` may place a camel now."""
         return any(self._camel_mask(seat, colour) for colour in range(NUM_COLOURS))
 
     def leader_hexes(self) -> Mask:
@@ -324,18 +303,17 @@ class ThroughTheDesertState(State):
             return held
         allowed = 0
         for colour in bits(held & ~self.round1):
-            rest = ((1 << NUM_COLOURS) - 1) & ~self.round1 & ~(1 << colour)
+            rest = ALL_COLOURS & ~self.round1 & ~(1 << colour)
             if _can_match(range(seat + 1, self.n), rest, self.held):
                 allowed |= 1 << colour
         return allowed
 
     def _leader_actions(self) -> list[ActionId]:
-        hexes = bits(self.leader_hexes())
-        return [
-            LEADER_BASE + colour * HEXES + h
-            for colour in bits(self.leader_colours(self.player))
-            for h in hexes
-        ]
+        hexes = flags(self.leader_hexes())
+        out: list[ActionId] = []
+        for colour in bits(self.leader_colours(self.player)):
+            out += compress(LEADER_IDS[colour], hexes)
+        return out
 
     def _removable(self) -> int:
         """R11: colours no earlier seat removed."""
@@ -343,26 +321,24 @@ class ThroughTheDesertState(State):
         for colour in self.removed:
             if colour >= 0:
                 taken |= 1 << colour
-        return ((1 << NUM_COLOURS) - 1) & ~taken
+        return ALL_COLOURS & ~taken
 
     def is_legal(self, action: ActionId) -> bool:
+        if not 0 <= action < NUM_ACTIONS:
+            return False
         phase = self.phase
+        move = DECODED[action]
         if phase == CAMELS:
-            if not CAMEL_BASE <= action < LEADER_BASE:
-                return False
-            colour, h = divmod(action - CAMEL_BASE, HEXES)
-            return bool(self._camel_mask(self.player, colour) >> h & 1)
+            return move.kind == "camel" and bool(
+                self._camel_mask(self.player, move.colour) >> move.hex & 1
+            )
         if phase == LEADERS:
-            if not LEADER_BASE <= action < REMOVE_BASE:
-                return False
-            colour, h = divmod(action - LEADER_BASE, HEXES)
-            return bool(
-                self.leader_colours(self.player) >> colour & 1 and self.leader_hexes() >> h & 1
+            return move.kind == "leader" and bool(
+                self.leader_colours(self.player) >> move.colour & 1
+                and self.leader_hexes() >> move.hex & 1
             )
         if phase == REMOVAL:
-            return REMOVE_BASE <= action < PALM_BASE and bool(
-                self._removable() >> (action - REMOVE_BASE) & 1
-            )
+            return move.kind == "remove-leader" and bool(self._removable() >> move.colour & 1)
         if phase <= SETUP_TOKENS:
             return any(action == a for a, _ in self.chance_outcomes())
         return False
@@ -370,21 +346,21 @@ class ThroughTheDesertState(State):
     # -- applying actions -----------------------------------------------------------
     def apply_unchecked(self, action: ActionId) -> None:
         self._history.append(action)
-        if action < LEADER_BASE:
-            colour, h = divmod(action - CAMEL_BASE, HEXES)
+        move = DECODED[action]
+        if move.kind == "camel":
+            _, colour, h = move
             self._place_camel(self.player, colour, h)
             self._after_camel()
-        elif action < REMOVE_BASE:
-            colour, h = divmod(action - LEADER_BASE, HEXES)
+        elif move.kind == "leader":
+            _, colour, h = move
             self._place_leader(self.player, colour, h)
             self._after_leader()
-        elif action < PALM_BASE:
-            self._remove_leader(self.player, action - REMOVE_BASE)
-        elif action < TOKEN_BASE:
-            self._place_palm(action - PALM_BASE)
+        elif move.kind == "remove-leader":
+            self._remove_leader(self.player, move.colour)
+        elif move.kind == "palm":
+            self._place_palm(move.hex)
         else:
-            h, value = divmod(action - TOKEN_BASE, 3)
-            self._deal_token(h, value + 1)
+            self._deal_token(move.hex, move.value)
 
     def _place_palm(self, h: Hex) -> None:
         self.palms |= 1 << h
@@ -392,9 +368,13 @@ class ThroughTheDesertState(State):
         self.free &= ~(1 << h)
         if self.palms.bit_count() == PALMS:
             # R6, R7: every watering hole and every palm-less oasis in play gets a token.
-            layout = self.layout
-            self.token_hexes = tuple(bits((layout.watering_holes | layout.oases) & ~self.palms))
+            self.token_hexes = self.deal_hexes()
             self.phase = SETUP_TOKENS
+
+    def deal_hexes(self) -> tuple[Hex, ...]:
+        """R6, R7: the hexes that get a token once the palms stand, in the order of the deal."""
+        layout = self.layout
+        return tuple(bits((layout.watering_holes | layout.oases) & ~self.palms))
 
     def _deal_token(self, h: Hex, value: int) -> None:
         self.pool[value - 1] -= 1
@@ -438,7 +418,7 @@ class ThroughTheDesertState(State):
         self.player = 0
         self.turn = 0
         self.placed = 0
-        if not self._has_camel_move(0):
+        if not self.has_camel_move(0):
             self.phase = OVER
 
     def _place_camel(self, seat: Seat, colour: int, h: Hex) -> None:
@@ -471,35 +451,34 @@ class ThroughTheDesertState(State):
         self.tokens &= ~(1 << h)
 
     def _close_regions(self, caravan: int, h: Hex) -> None:
-        """R17: close every region next to ``h`` whose adjacent pieces all belong to ``caravan``."""
+        """R17: close every region next to ``h`` whose adjacent pieces all belong to ``caravan``.
+
+        Each open neighbour of ``h`` is flooded outwards until the flood reaches a hex next
+        to a foreign piece (the region stays open) or stops growing (it is closed). A flood
+        that fails covers the neighbours it reached, so none of them is flooded again.
+        """
         open_hexes = self.layout.playable & ~self.occupied & ~self.closed
-        foreign = self.occupied & ~self.pieces[caravan]
         seeds = NEIGHBOURS[h] & open_hexes
+        if not seeds:
+            return
+        # Open hexes next to a foreign piece, and all that connects to them, stay open.
+        touching = grow(self.occupied & ~self.pieces[caravan]) & open_hexes
+        seeds &= ~touching
         enclosed = []
         while seeds:
-            seed = seeds & -seeds
-            region = self._enclosed_region(seed, open_hexes, foreign)
-            if region:
-                enclosed.append(region)
-                seeds &= ~region
-            else:
-                seeds ^= seed
+            region = seeds & -seeds
+            while True:
+                bigger = grow(region) & open_hexes
+                if bigger & touching:
+                    break
+                if bigger == region:
+                    enclosed.append(region)
+                    break
+                region = bigger
+            seeds &= ~bigger
         # R27: regions close in increasing order of their smallest hex index.
         for region in sorted(enclosed, key=lambda r: r & -r):
             self._close(caravan, region)
-
-    @staticmethod
-    def _enclosed_region(seed: Mask, open_hexes: Mask, foreign: Mask) -> Mask:
-        """The region of ``seed`` if no foreign piece touches it, else 0 (stops early)."""
-        region = seed
-        while True:
-            around = grow(region)
-            if around & foreign:
-                return 0
-            bigger = around & open_hexes
-            if bigger == region:
-                return region
-            region = bigger
 
     def _close(self, caravan: int, region: Mask) -> None:
         seat = caravan // NUM_COLOURS
@@ -516,7 +495,7 @@ class ThroughTheDesertState(State):
         self.placed += 1
         seat = self.player
         if self.placed < self.camels_this_turn():
-            if not self._has_camel_move(seat):
+            if not self.has_camel_move(seat):
                 self.phase = OVER  # R20(b)
         elif self.ending:
             self.phase = OVER  # R20(a)
@@ -524,25 +503,12 @@ class ThroughTheDesertState(State):
             self.turn += 1
             self.placed = 0
             self.player = (seat + 1) % self.n
-            if not self._has_camel_move(self.player):
+            if not self.has_camel_move(self.player):
                 self.phase = OVER  # R20(b)
 
     # -- notation -------------------------------------------------------------------
     def action_to_string(self, action: ActionId) -> str:
-        if not 0 <= action < NUM_ACTIONS:
-            raise GameError(_no_such_action(action))
-        if action < LEADER_BASE:
-            colour, h = divmod(action - CAMEL_BASE, HEXES)
-            return f"camel {COLOURS[colour]} {hex_name(h)}"
-        if action < REMOVE_BASE:
-            colour, h = divmod(action - LEADER_BASE, HEXES)
-            return f"leader {COLOURS[colour]} {hex_name(h)}"
-        if action < PALM_BASE:
-            return f"remove-leader {COLOURS[action - REMOVE_BASE]}"
-        if action < TOKEN_BASE:
-            return f"palm {hex_name(action - PALM_BASE)}"
-        h, value = divmod(action - TOKEN_BASE, 3)
-        return f"token {hex_name(h)} {value + 1}"
+        return action_to_string(action)
 
     def parse_action(self, text: str) -> ActionId | None:
         return parse_action(text)
@@ -554,87 +520,7 @@ class ThroughTheDesertState(State):
         )
 
     def why_illegal(self, action: ActionId) -> str:
-        if not 0 <= action < NUM_ACTIONS:
-            return _no_such_action(action)
-        text = self.action_to_string(action)
-        phase = self.phase
-        if phase == SETUP_PALMS:
-            return (
-                f"{text!r} is not a possible outcome of this setup draw: a palm goes on an "
-                "oasis hex in play that has none yet (R25)"
-            )
-        if phase == SETUP_TOKENS:
-            where = hex_name(self.token_hexes[self.dealt])
-            return (
-                f"{text!r} is not a possible outcome of this setup draw: the next token goes "
-                f"on {where}, with a value still among the undealt tokens (R6)"
-            )
-        if phase == OVER:
-            return "the game is over"
-        expected = {
-            CAMELS: (CAMEL_BASE, LEADER_BASE, "camel phase: place a camel (R12)"),
-            LEADERS: (LEADER_BASE, REMOVE_BASE, "leader phase: place a leader (R8)"),
-            REMOVAL: (
-                REMOVE_BASE,
-                PALM_BASE,
-                "start of a 5-player game: each player first sets one leader aside (R11)",
-            ),
-        }[phase]
-        if not expected[0] <= action < expected[1]:
-            return f"{text!r} does not fit now: this is the {expected[2]}"
-        seat = self.player
-        if phase == REMOVAL:
-            return f"{text!r}: an earlier player already set that colour aside (R11)"
-        colour, h = divmod(action - expected[0], HEXES)
-        name = COLOURS[colour]
-        where = hex_name(h)
-        # R8 says where a leader may stand, R12 where a camel may go.
-        ruling = "R8" if phase == LEADERS else "R12"
-        if not self.layout.playable >> h & 1:
-            if SHADED >> h & 1 and not self.layout.full:
-                return f"{text!r}: {where} is in the shaded area, not in play with 2–3 players (R2)"
-            side = "R3" if self.layout.river else "R1"
-            return f"{text!r}: {where} is a mountain or off the map ({side})"
-        if self.palms >> h & 1:
-            return f"{text!r}: a palm stands on {where} ({ruling})"
-        if self.occupied >> h & 1:
-            return f"{text!r}: {where} already holds a piece ({ruling})"
-        if phase == LEADERS:
-            return self._why_leader_illegal(text, seat, colour, h)
-        if self.closed >> h & 1:
-            return f"{text!r}: {where} lies in a region that is already closed (R18)"
-        if not self.supply[colour]:
-            return f"{text!r}: no {name} camels are left in the supply (R12)"
-        if self.removed[seat] == colour:
-            return f"{text!r}: you set your {name} leader aside and have no {name} caravan (R11)"
-        caravan = seat * NUM_COLOURS + colour
-        if not self.zone[caravan] >> h & 1:
-            return f"{text!r}: {where} is not next to your {name} caravan (R12)"
-        for other in range(self.n):
-            if other != seat and self.zone[other * NUM_COLOURS + colour] >> h & 1:
-                return f"{text!r}: {where} touches seat {other}'s {name} caravan (R12)"
-        return f"{text!r} is not legal now"
-
-    def _why_leader_illegal(self, text: str, seat: Seat, colour: int, h: Hex) -> str:
-        name = COLOURS[colour]
-        where = hex_name(h)
-        if self.removed[seat] == colour:
-            return f"{text!r}: you set your {name} leader aside (R11)"
-        if not self.held[seat] >> colour & 1:
-            return f"{text!r}: your {name} leader is already on the board (R10)"
-        if self.leader_round == 0 and self.round1 >> colour & 1:
-            return f"{text!r}: an earlier player already opened {name} in round 1 (R10)"
-        if not self.leader_colours(seat) >> colour & 1:
-            return f"{text!r}: a later player would be left with no colour to open (R11)"
-        if self.tokens >> h & 1:
-            if self.layout.oases >> h & 1:
-                return f"{text!r}: {where} is an oasis without a palm, so it holds a token (R7)"
-            return f"{text!r}: {where} holds a watering-hole token (R8)"
-        if self.palm_zone >> h & 1:
-            return f"{text!r}: {where} is next to a palm (R8)"
-        if self.leader_zone >> h & 1:
-            return f"{text!r}: {where} is next to another leader, yours count too (R8)"
-        return f"{text!r} is not legal now"
+        return why_illegal(self, action)
 
     # -- scoring --------------------------------------------------------------------
     def water(self, seat: Seat) -> int:
@@ -732,35 +618,32 @@ class ThroughTheDesertState(State):
 
     # -- serialisation --------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        return {
-            "game": INFO.name,
-            "version": INFO.version,
-            "options": self.game.params(),
-            "history": self._history[:],
-            "phase": self.phase,
-            "palms": bits(self.palms),
-            "dealt": self.dealt,
-            "pool": self.pool[:],
-            "tokens": [[h, self.token_value[h]] for h in bits(self.tokens)],
-            "pieces": [bits(mask) for mask in self.pieces],
-            "leaders": bits(self.leaders),
-            "closed_regions": [[bits(region), caravan] for region, caravan in self.closed_regions],
-            "held": self.held[:],
-            "removed": self.removed[:],
-            "round1": self.round1,
-            "oasis_scored": [bits(mask) for mask in self.oasis_scored],
-            "river_scored": self.river_scored,
-            "claimed": self.claimed[:],
-            "player": self.player,
-            "turn": self.turn,
-            "placed": self.placed,
-            "ending": self.ending,
-        }
+        data = self.FIELDS.to_json(self)
+        # Bitboards are written as the hex indices they hold (tokens with their values).
+        data["palms"] = bits(self.palms)
+        data["tokens"] = [[h, self.token_value[h]] for h in bits(self.tokens)]
+        data["pieces"] = [bits(mask) for mask in self.pieces]
+        data["leaders"] = bits(self.leaders)
+        data["closed_regions"] = [
+            [bits(region), caravan] for region, caravan in self.closed_regions
+        ]
+        data["oasis_scored"] = [bits(mask) for mask in self.oasis_scored]
+        return {"game": INFO.name, "version": INFO.version, "options": self.game.params(), **data}
+
+    def position(self) -> str:
+        """The whole state as one line (*Position notation* in the rules reference)."""
+        return write_position(self)
 
     def render(
         self, markup: bool = False, seat: Seat | None = None, highlight: Iterable[ActionId] = ()
     ) -> str:
         return render(self, markup, seat, action_hexes(highlight))
+
+
+# The copy generated from FIELDS (as fast as one written out), then no longer abstract.
+_clone = ThroughTheDesertState.FIELDS.make_clone(ThroughTheDesertState)
+ThroughTheDesertState.clone = _clone  # type: ignore[method-assign,assignment]
+abc.update_abstractmethods(ThroughTheDesertState)
 
 
 @register
@@ -781,49 +664,21 @@ class ThroughTheDesert(Game):
         return PALMS + token_hexes + removals + n * leaders_per_player(n) + camel_bound
 
     def observation_size(self) -> int:
-        return OBSERVATION_SIZE
+        return LAYOUT.size
+
+    def observation_layout(self) -> ObservationLayout:
+        return LAYOUT
+
+    def decode(self, action: ActionId) -> Decoded:
+        return decode(action)
 
     def new_initial_state(self) -> ThroughTheDesertState:
         return ThroughTheDesertState(self)
 
+    def from_position(self, text: str) -> ThroughTheDesertState:
+        state = ThroughTheDesertState(self)
+        read_position(state, text)
+        return state
+
     def layout(self) -> dict[str, Any]:
         return board_layout(str(self.options["board"]), self.num_players)
-
-
-def action_hexes(actions: Iterable[ActionId]) -> Mask:
-    """The hexes that camel, leader and palm actions name, as a mask."""
-    mask = 0
-    for action in actions:
-        if action < REMOVE_BASE:
-            mask |= 1 << (action - CAMEL_BASE) % HEXES
-        elif PALM_BASE <= action < TOKEN_BASE:
-            mask |= 1 << (action - PALM_BASE)
-    return mask
-
-
-def parse_action(text: str) -> ActionId | None:
-    """The action id written as ``text`` in the game's notation, legal or not.
-
-    >>> parse_action("camel red 7,3") == 2 * 299 + 3 * 23 + 7
-    True
-    >>> parse_action("camel purple 7,3") is None
-    True
-    """
-    words = text.split(" ")
-    verb = words[0]
-    if verb in ("camel", "leader") and len(words) == 3:
-        colour, h = colour_index(words[1]), parse_hex(words[2])
-        if colour is None or h is None:
-            return None
-        base = CAMEL_BASE if verb == "camel" else LEADER_BASE
-        return base + colour * HEXES + h
-    if verb == "remove-leader" and len(words) == 2:
-        colour = colour_index(words[1])
-        return None if colour is None else REMOVE_BASE + colour
-    if verb == "palm" and len(words) == 2:
-        h = parse_hex(words[1])
-        return None if h is None else PALM_BASE + h
-    if verb == "token" and len(words) == 3 and words[2] in ("1", "2", "3"):
-        h = parse_hex(words[1])
-        return None if h is None else TOKEN_BASE + 3 * h + int(words[2]) - 1
-    return None
