@@ -1,8 +1,8 @@
 """A slow, obvious reference for the incremental parts of the engine (tests only).
 
 Everything here is recomputed from the fields on the board with plain loops and sets:
-matching (R2, R3), free destinations (R6), oases and their closure (§3.2, R15), and the
-legal actions of the move, explore and placement steps (§5.1–§5.3).
+matching (R2, R3), free destinations (R6), oases and their closure (R15), and the
+legal actions of the move, explore and placement steps (A turn, R5-R10).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def neighbour(cell: int, d: int) -> int | None:
 
 
 def edge(state: DesertSonsState, cell: int, d: int) -> str:
-    """'O' or 'D' of the field on ``cell`` facing ``d`` (§3.2 rotation rule)."""
+    """'O' or 'D' of the field on ``cell`` facing ``d`` (the rotation rule of Notation)."""
     field, k = state.field[cell], state.rot[cell]
     listed = (d - k) % 4
     return "O" if any(mask >> listed & 1 for mask, _ in SECTIONS[field]) else "D"
@@ -104,7 +104,7 @@ def move_actions(state: DesertSonsState) -> list[int]:
 
 
 def explore_actions(state: DesertSonsState) -> list[int]:
-    """§5.2 and R8, R9, R24 written out."""
+    """The explore step, R8, R9 and R24 written out."""
     seat = state.player
     at = state.caravan[seat]
     out = []
@@ -133,7 +133,7 @@ def explore_actions(state: DesertSonsState) -> list[int]:
 
 
 def oases(state: DesertSonsState) -> list[tuple[frozenset[Section], bool]]:
-    """Every oasis as its set of sections, and whether it is closed (§3.2)."""
+    """Every oasis as its set of sections, and whether it is closed (R15)."""
     sections = [
         (c, label)
         for c in range(SIZE * SIZE)

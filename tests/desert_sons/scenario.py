@@ -1,10 +1,17 @@
-"""Building the positions of spec §10: forced chance outcomes, actions by their text."""
+"""Building test positions: forced chance outcomes, actions by their text, and positions
+changed part by part (Position notation of ``docs/rules/desert_sons.md``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import serai
+from serai.games.desert_sons.actions import parse_action
 from serai.games.desert_sons.board import parse_cell
-from serai.games.desert_sons.rules import MOVE, PLACE, DesertSonsState, parse_action
+from serai.games.desert_sons.position import AREA_TOKEN, FACING, PARTS
+from serai.games.desert_sons.rules import DesertSonsState
+
+HEADER = ("players", "desert_border")
 
 
 def new_game(players: int = 2, desert_border: bool = False) -> DesertSonsState:
@@ -59,32 +66,108 @@ def after_setup(players: int = 2, desert_border: bool = False) -> DesertSonsStat
     return state
 
 
-def lay(state: DesertSonsState, where: str, tile: int, rotation: int = 0) -> list[int]:
-    """Put ``tile`` on ``where`` out of turn (scenario set-up): the oases it closes."""
-    assert state.stack >> tile & 1, f"tile {tile} is not in the stack"
-    state.stack &= ~(1 << tile)
-    return state._put_field(cell(where), tile, rotation // 90)
+# -- positions changed part by part -----------------------------------------------------------
+def parts(state: DesertSonsState) -> dict[str, str]:
+    """The words of ``state``'s position by part name."""
+    words = state.position().split(" ")
+    return dict(zip((*HEADER, *PARTS), words, strict=True))
+
+
+def load(words: Mapping[str, str]) -> DesertSonsState:
+    state = serai.load_position("desert_sons", " ".join(words.values()))
+    assert isinstance(state, DesertSonsState)
+    return state
+
+
+def edit(
+    state: DesertSonsState, tiles: Mapping[str, str] | None = None, **changes: str
+) -> DesertSonsState:
+    """A new state from ``state``'s position with parts replaced: each keyword names a
+    part (``turn_player`` for "turn player"), ``tiles`` gives area cells by ``x,y``."""
+    words = parts(state)
+    for key, value in changes.items():
+        name = key if key in words else key.replace("_", " ")
+        assert name in words, key
+        words[name] = value
+    if tiles:
+        rows = [[m.group() for m in AREA_TOKEN.finditer(row)] for row in words["area"].split("/")]
+        for where, token in tiles.items():
+            c = cell(where)
+            rows[c // 11][c % 11] = token
+        words["area"] = "/".join("".join(row) for row in rows)
+    return load(words)
+
+
+def laid(tile: int, rotation: int = 0, stone: str = "") -> str:
+    """The area cell of ``tile`` turned ``rotation`` degrees, with a stone like ``"9a"``."""
+    return f"{tile}{FACING[rotation // 90]}{stone}"
+
+
+def caravans(state: DesertSonsState, seat: int, where: str) -> str:
+    """The caravans part with ``seat``'s caravan on ``where``."""
+    cells = parts(state)["caravans"].split("/")
+    cells[seat] = where
+    return "/".join(cells)
+
+
+def lay(state: DesertSonsState, where: str, tile: int, rotation: int = 0) -> DesertSonsState:
+    """``state`` with ``tile`` lying on ``where`` (a scenario's set-up, out of turn)."""
+    return edit(state, tiles={where: laid(tile, rotation)})
+
+
+def without(state: DesertSonsState, tile: int) -> str:
+    """The displays part with ``tile`` taken out of whichever display holds it."""
+    return "/".join(
+        ",".join(str(t) for t in display if t != tile) or "-" for display in state.display
+    )
 
 
 def to_place(state: DesertSonsState, seat: int, where: str, tile: int) -> DesertSonsState:
     """Seat ``seat``'s caravan on ``where`` with ``tile`` in hand to place (as after a draw)."""
-    state.player = seat
-    state.caravan[seat] = cell(where)
-    if state.stack >> tile & 1:
-        state.stack &= ~(1 << tile)
-    else:
-        state.display = [tuple(t for t in d if t != tile) for d in state.display]
-    state.pending = tile
-    state.phase = PLACE
-    return state
+    return edit(
+        state,
+        phase="placement",
+        turn_player=str(seat),
+        caravans=caravans(state, seat, where),
+        displays=without(state, tile),
+        tile_to_place=str(tile),
+    )
 
 
 def to_move(state: DesertSonsState, seat: int, where: str | None = None) -> DesertSonsState:
-    state.player = seat
-    if where is not None:
-        state.caravan[seat] = cell(where)
-    state.phase = MOVE
-    return state
+    """Seat ``seat`` at the start of a regular turn, its caravan moved to ``where``."""
+    return edit(
+        state,
+        phase="move",
+        turn_player=str(seat),
+        caravans=caravans(state, seat, where or parts(state)["caravans"].split("/")[seat]),
+    )
+
+
+def discard_stack(state: DesertSonsState, keep: tuple[int, ...] = ()) -> str:
+    """The discarded part with every tile of the stack but ``keep`` added: a way to empty
+    the stack that keeps every tile somewhere."""
+    stack = [t for t in range(1, 86) if state.stack >> t & 1 and t not in keep]
+    return ",".join(map(str, sorted([*state.discarded, *stack]))) or "-"
+
+
+def empty_stack(state: DesertSonsState, final_turns: int) -> DesertSonsState:
+    """``state`` with every tile of the stack discarded and ``final_turns`` still to come
+    (R26)."""
+    return edit(state, discarded=discard_stack(state), final_turns=str(final_turns))
+
+
+def game_over(state: DesertSonsState) -> DesertSonsState:
+    """``state``'s players, area and rumor board once the game is over (R26, R27)."""
+    return edit(
+        state,
+        phase="over",
+        turn="regular",
+        final_turns="0",
+        discarded=discard_stack(state),
+        last_placed="-",
+        closing="-",
+    )
 
 
 EXAMPLE_7_STONES = (
@@ -102,7 +185,8 @@ EXAMPLE_7_STONES = (
     "place 7,1 r270",
     "stone 15 a",
 )
-"""Spec Example 7 up to the closing: stone 9 (seat 0) and stone 15 (seat 1) on the oasis."""
+"""The game of ``test_example_7`` up to the closing: stone 9 (seat 0) and stone 15 (seat 1)
+on the oasis."""
 
 
 EXAMPLE_3 = (
@@ -121,4 +205,5 @@ EXAMPLE_3 = (
     "draw",
     "draw-tile 14",
 )
-"""Spec Example 3 up to seat 0's second move step: displays [4, 13, 1] and [6, 8, 14]."""
+"""The game of ``test_example_3`` up to seat 0's second move step: displays [4, 13, 1] and
+[6, 8, 14]."""

@@ -1,25 +1,25 @@
-"""Every example of spec §10, each a named test with the spec's expected results."""
+"""The game's worked examples (numbered as in its specification), each a named test with
+the expected results."""
 
 from __future__ import annotations
 
 import pytest
 
 import serai
-from serai.games.desert_sons.rules import (
-    CHANCE_PHASES,
-    CHOOSE,
-    END,
-    MOVE,
-    OVER,
-    PEEK_DECIDE,
-    STONE_OWNER,
-    DesertSonsState,
-)
+from serai.games.desert_sons.actions import END
+from serai.games.desert_sons.board import CHOOSE, MOVE, PEEK_DECIDE, STONE_OWNER
+from serai.games.desert_sons.rules import DesertSonsState
 from tests.desert_sons.scenario import (
     CROSS_CELLS,
     EXAMPLE_3,
     EXAMPLE_7_STONES,
+    after_setup,
+    caravans,
     cell,
+    discard_stack,
+    edit,
+    game_over,
+    laid,
     legal,
     new_game,
     run,
@@ -282,20 +282,36 @@ def test_example_10_two_oases_closed_by_one_tile() -> None:
     assert sorted(legal(other)) == ["choose camel", "choose myrrh"]
 
 
+RUMOR_RATING = {"4,0": laid(38, 0, "14a")}
+"""Seat 2's stone 14 alone on cap 38 (a rumor), closed against the border at 4,0."""
+
+
+def rating_rumor(state: DesertSonsState, **changes: str) -> DesertSonsState:
+    """``state`` with seat 2's stone 14 choosing the rumor of cap 38 at 4,0, other parts
+    changed as ``edit`` does."""
+    return edit(
+        state,
+        tiles=RUMOR_RATING,
+        phase="rating",
+        rating_order="14",
+        rating_position="0",
+        turban_stone="16",
+        symbols_left="0,0,0,0,0,0,1",
+        **changes,
+    )
+
+
 def rumor_position() -> DesertSonsState:
     """Example 11: every chip on the board, seat 2's stone to choose with a rumor left."""
-    state = new_game(3)
-    while state.phase in CHANCE_PHASES:
-        state.apply_action(state.legal_actions()[0])
-    board = {0: (2, 3), 1: (1,), 2: (4, 2), 3: (3,)}  # codes + 1 of +2 +1 -1 -2
-    for row, codes in board.items():
-        for i, code in enumerate(codes):
-            state.chips[2 * row + i] = code
-    state.pool = [0, 0, 0, 0]
-    state.r_order = (14,)
-    state.r_pos = 0
-    state.r_syms = [0, 0, 0, 0, 0, 0, 1]
-    state.phase = CHOOSE
+    state = start("draw-tile 1", "draw-tile 2", "draw-tile 3", players=3)
+    state = rating_rumor(
+        state,
+        turn_player="2",
+        caravans=caravans(state, 2, "4,0"),
+        last_placed="4,0",
+        rumor_board="+1,-1/+2/-2,+1/-1",
+    )
+    assert state.pool == [0, 0, 0, 0] and state.phase == CHOOSE
     assert STONE_OWNER[14] == 2 and state.current_player() == 2
     return state
 
@@ -324,19 +340,14 @@ def test_example_11_rumor_with_all_chips_placed() -> None:
     assert state.view(2)["rumor_board"]["salt"] == [{"value": None, "seen_by": []}]
     assert state.pool == [0, 1, 0, 0]
     # The next rumor choice draws the single chip left: probability 1.
-    state.r_order, state.r_pos, state.r_syms = (14,), 0, [0, 0, 0, 0, 0, 0, 1]
-    state.phase = CHOOSE
-    run(state, "choose rumor")
+    state = run(rating_rumor(state), "choose rumor")
     assert state.chance_outcomes() == [(1275, 1.0)]
 
 
 def test_example_12_end_of_the_game_and_final_scoring() -> None:
-    state = new_game(3)
-    while state.phase in CHANCE_PHASES:
-        state.apply_action(state.legal_actions()[0])
-    state.stack = 1 << 85  # only tile 85 is left
-    state.display[1] = (*state.display[1], 20)
-    state.player = 1
+    state = start("draw-tile 1", "draw-tile 2", "draw-tile 3", players=3)
+    state = edit(state, displays="1/2,20/3", turn_player="1")
+    state = edit(state, discarded=discard_stack(state, keep=(85,)))  # only tile 85 is left
     run(state, "move 5,5", "draw")
     assert state.chance_outcomes() == [(1188 + 85, 1.0)]
     run(state, "draw-tile 85")  # fits nowhere next to the centre: the turn ends (R10)
@@ -350,21 +361,20 @@ def test_example_12_end_of_the_game_and_final_scoring() -> None:
 
 
 def test_example_12_final_values_and_the_water_tie_break() -> None:
-    state = new_game(3)
-    board = {0: (1, 3), 1: (2,), 2: (4,), 3: (2, 3)}  # myrrh +2 -1, incense +1, ...
-    for row, codes in board.items():
-        for i, code in enumerate(codes):
-            state.chips[2 * row + i] = code
-    state.goods = [2, 0, 1, 1, 0, 2, 1, 1, 1, 0, 3, 0]
-    state.water = [1, 3, 4]
+    state = edit(
+        after_setup(3),
+        rumor_board="+2,-1/+1/-2/+1,-1",
+        goods="2,0,1,1/0,2,1,1/1,0,3,0",
+        water="1,3,4",
+    )
     assert state.scores() == [16, 16, 16]  # R28: 4 per commodity before the end
-    state.phase = OVER
+    state = game_over(state)
     assert state.commodity_values() == [5, 5, 2, 4]
     assert state.scores() == [16, 16, 11]
     assert state.returns() == [0.0, 1.0, 0.0]
-    state.water[1] = 1
+    state = edit(state, water="1,1,4")
     assert state.returns() == [0.5, 0.5, 0.0]
-    assert state.phase == OVER
+    assert state.is_terminal()
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

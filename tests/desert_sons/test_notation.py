@@ -1,4 +1,5 @@
-"""Notation of spec §9: round trips, canonical forms, and rejection of everything else."""
+"""The action notation (Notation of ``docs/rules/desert_sons.md``): round trips, canonical
+forms, decoded values, and rejection of everything else."""
 
 from __future__ import annotations
 
@@ -10,11 +11,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import serai
-from serai.games.desert_sons.rules import NUM_ACTIONS, parse_action
+from serai.games.desert_sons.actions import NUM_ACTIONS, parse_action
 from tests.desert_sons.scenario import (
     EXAMPLE_3,
     EXAMPLE_7_STONES,
+    act,
     after_setup,
+    edit,
     legal,
     new_game,
     run,
@@ -25,7 +28,7 @@ COORD = r"(0|[1-9]|10),(0|[1-9]|10)"
 NUMBER = r"([1-9]|[1-7][0-9]|8[0-5])"
 RANK = r"([1-9]|1[0-6])"
 COMMODITY = "(myrrh|incense|salt|gems)"
-# Spec §9.1 and §9.2: the exact text of every decision and chance outcome.
+# The exact text of every decision and chance outcome.
 CANONICAL = re.compile(
     rf"move {COORD}|draw|pass|end|bonus|no-stone|keep-chip|remove-chip"
     rf"|play-own {NUMBER}|discard {NUMBER}|take [0-3] {NUMBER}"
@@ -174,7 +177,7 @@ def test_well_formed_but_illegal_says_why(text: str, why: str) -> None:
         (("move 5,4", "take 1 8", "draw-tile 2", "place 4,4 r0"), "remove-stone 16", "not on"),
         (("move 5,4", "take 1 8", "draw-tile 2", "place 4,4 r0"), "remove-stone 15", "not yours"),
         (("move 5,4", "take 1 8", "draw-tile 2", "place 4,4 r0"), "stone 16 a", "oasis sections"),
-        # The stone step after band 1 on 6,1 (spec Example 1).
+        # The stone step after band 1 on 6,1 (test_example_1).
         (("move 5,1", "draw", "draw-tile 1", "place 6,1 r90"), "stone 9 b", "no section b"),
         (("move 5,1", "draw", "draw-tile 1", "place 6,1 r90"), "stone 15 a", "not yours"),
         (("move 5,1", "draw", "draw-tile 1", "place 6,1 r90"), "remove-stone 9", "not on"),
@@ -193,7 +196,7 @@ def test_illegal_rating_choices_say_why() -> None:
     state = run(new_game(), *EXAMPLE_7_STONES)
     with pytest.raises(serai.IllegalActionError, match=r"no salt symbol left \(R17\)"):
         state.string_to_action("choose salt")
-    state.goods[4:8] = [4, 0, 0, 0]  # seat 1's 4 carrying spaces are full (scenario)
+    state = edit(state, goods="0,0,0,0/4,0,0,0")  # seat 1's 4 carrying spaces are full
     with pytest.raises(serai.IllegalActionError, match=r"carrying spaces are full \(R18\)"):
         state.string_to_action("choose gems")
 
@@ -287,3 +290,43 @@ def test_illegal_placements_and_explorations_say_why(
     with pytest.raises(serai.IllegalActionError) as caught:
         state.string_to_action(text)
     assert why in caught.value.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        ("move 5,1", {"kind": "move", "cell": 16}),
+        ("draw", {"kind": "draw"}),
+        ("play-own 13", {"kind": "play-own", "tile": 13}),
+        ("take 1 6", {"kind": "take", "seat": 1, "tile": 6}),
+        ("discard 4", {"kind": "discard", "tile": 4}),
+        ("place 6,1 r90", {"kind": "place", "cell": 17, "rotation": 1}),
+        ("stone 16 b", {"kind": "stone", "rank": 16, "section": 1}),
+        ("remove-stone 9", {"kind": "remove-stone", "rank": 9}),
+        ("choose water", {"kind": "choose", "symbol": 5}),
+        ("rumor salt", {"kind": "rumor", "symbol": 2}),
+        ("peek salt 2", {"kind": "peek", "slot": 5}),
+        ("draw-tile 85", {"kind": "draw-tile", "tile": 85}),
+        ("draw-rumor -1", {"kind": "draw-rumor", "chip": 2}),
+    ],
+)
+def test_decode_gives_the_parts_of_an_action(text: str, parts: dict[str, object]) -> None:
+    decoded = serai.load_game("desert_sons").decode(act(text))
+    assert decoded.kind == text.split(" ")[0]
+    assert {key: value for key, value in decoded._asdict().items() if value != -1} == parts
+
+
+def test_every_kind_decodes_from_its_own_range() -> None:
+    game = serai.load_game("desert_sons")
+    kinds = [game.decode(action).kind for action in range(NUM_ACTIONS)]
+    sizes = {kind: kinds.count(kind) for kind in kinds}
+    assert sizes["move"] == 121 and sizes["place"] == 4 * 121 and sizes["take"] == 4 * 85
+    assert sizes["stone"] == 32 and sizes["peek"] == 8 and sizes["draw-tile"] == 85
+    # Each kind is one contiguous range of ids, as actions.py lists them.
+    assert all(
+        kinds.index(kind) + sizes[kind] - 1 == NUM_ACTIONS - 1 - kinds[::-1].index(kind)
+        for kind in sizes
+    )
+    for bad in (-1, NUM_ACTIONS, True):
+        with pytest.raises(serai.GameError, match="not an action number"):
+            game.decode(bad)

@@ -1,15 +1,13 @@
-"""A loose guard of the issue's performance target, so a slow change is noticed."""
+"""The state stays flat and small (speed itself is measured by ``serai bench``)."""
 
 from __future__ import annotations
 
 import serai
-from serai.sim.bench import bench
+from serai.sim.bench import mid_game_histories, state_bytes
 
 
-def test_desert_sons_meets_its_performance_target_with_margin() -> None:
-    # Issue target, 3 players: >= 10,000 random-playout actions/s on one core. Measured
-    # about 90,000; the bound is a third of the target so a loaded CI box does not flake.
-    result = bench(serai.load_game("desert_sons", players=3), runs=1, seconds=0.5)
-    assert result.actions_per_second >= 10_000 / 3
-    assert result.clone_us < 60
-    assert result.state_bytes < 50_000
+def test_a_mid_game_state_holds_little_memory() -> None:
+    # Measured about 18,000 bytes at 3 players: a handful of flat lists over 121 cells.
+    game = serai.load_game("desert_sons", players=3)
+    for history in mid_game_histories(game, count=2):
+        assert state_bytes(game, history) < 50_000

@@ -7,14 +7,8 @@ import random
 import pytest
 
 import serai
-from serai.games.desert_sons.board import STONES
-from serai.games.desert_sons.rules import (
-    EXPLORE,
-    MOVE,
-    PLACE,
-    STONE,
-    DesertSonsState,
-)
+from serai.games.desert_sons.board import EXPLORE, MOVE, PLACE, SECTIONS, STONE, STONES
+from serai.games.desert_sons.rules import DesertSonsState
 from tests.desert_sons import reference
 from tests.desert_sons.scenario import new_game
 
@@ -23,8 +17,8 @@ def engine_oases(state: DesertSonsState) -> dict[frozenset[tuple[int, int]], int
     """The engine's oases (union-find roots) as sets of sections, with their open count."""
     groups: dict[int, set[tuple[int, int]]] = {}
     for c in state.field_cells:
-        for label in range(len(reference.SECTIONS[state.field[c]])):
-            groups.setdefault(state._sfind(2 * c + label), set()).add((c, label))
+        for label in range(len(SECTIONS[state.field[c]])):
+            groups.setdefault(state.oasis_root(2 * c + label), set()).add((c, label))
     return {frozenset(g): state.sopen[root] for root, g in groups.items()}
 
 
@@ -67,7 +61,7 @@ def check_playout(players: int, desert_border: bool, seed: int) -> tuple[int, in
         if phase == PLACE:
             expected = reference.oases(state)
             got = engine_oases(state)
-            assert set(got) == {g for g, _ in expected}  # §3.2: the same oases
+            assert set(got) == {g for g, _ in expected}  # R15: the same oases
             for group, closed in expected:
                 assert (got[group] == 0) == closed  # R15
             new = [g for g, closed in expected if closed and g not in before]
@@ -76,8 +70,8 @@ def check_playout(players: int, desert_border: bool, seed: int) -> tuple[int, in
                     frozenset(
                         (c, label)
                         for c in state.field_cells
-                        for label in range(len(reference.SECTIONS[state.field[c]]))
-                        if state._sfind(2 * c + label) == root
+                        for label in range(len(SECTIONS[state.field[c]]))
+                        if state.oasis_root(2 * c + label) == root
                     )
                     for root in state.closing
                 ]
@@ -85,7 +79,7 @@ def check_playout(players: int, desert_border: bool, seed: int) -> tuple[int, in
                 cell = state.last_cell
                 order = [  # R15: section a's oasis first
                     g
-                    for label in range(len(reference.SECTIONS[state.field[cell]]))
+                    for label in range(len(SECTIONS[state.field[cell]]))
                     for g in new
                     if (cell, label) in g
                 ]

@@ -1,4 +1,5 @@
-"""The text board (``str(state)``, ``render``) and the per-seat views (spec §7)."""
+"""The text board (``str(state)``, ``render``), the per-seat views and the observation
+(R19, R20: what each seat may see)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ import random
 
 import pytest
 
-from serai.games.desert_sons.render import render_area
-from serai.games.desert_sons.rules import DesertSonsState, action_cells
-from tests.desert_sons.scenario import after_setup, cell, run, to_place
+from serai.games.desert_sons.render import action_cells, render_area
+from serai.games.desert_sons.rules import DesertSonsState
+from tests.desert_sons.scenario import after_setup, cell, edit, game_over, run, to_place
 from tests.desert_sons.test_rulings import random_game
 
 
@@ -25,9 +26,7 @@ def cell_text(state: DesertSonsState, where: str, markup: bool = False) -> tuple
 
 def placed_position() -> DesertSonsState:
     """Band 1 on 6,1 (r90) with seat 0's stone 9 on it and its caravan there."""
-    state = after_setup()
-    run(to_place(state, 0, "5,1", 1), "place 6,1 r90", "stone 9 a")
-    return state
+    return run(to_place(after_setup(), 0, "5,1", 1), "place 6,1 r90", "stone 9 a")
 
 
 def test_area_draws_fields_stones_and_caravans() -> None:
@@ -52,9 +51,7 @@ def test_area_draws_desert_and_oasis_edges() -> None:
 
 
 def test_text_shows_each_players_display_goods_water_and_camels() -> None:
-    state = placed_position()
-    state.goods[4 + 2] = 2
-    state.camels[1] = 1
+    state = edit(placed_position(), goods="0,0,0,0/0,0,2,0", camels="0,1")
     text = str(state)
     assert "seat 0 @6,1  water 2  camels 0 (4 spaces)  no goods  score 0" in text
     assert "seat 1 @5,10  water 2  camels 1 (6 spaces)  salt 2  score 8" in text
@@ -93,9 +90,8 @@ def chip_position() -> DesertSonsState:
     """Seat 0 laid a -2 on salt; seat 1 peeked at the +1 on gems; a +2 waits with seat 0."""
     state = run(to_place(after_setup(), 0, "5,9", 78), "place 4,9 r90", "stone 16 a")
     run(state, "choose rumor", "draw-rumor -2", "rumor salt")
-    state.chips[6] = 2
-    state.chip_seen[6] = 0b10
-    state.pool = [1, 1, 2, 0]
+    state = edit(state, rumor_board="-/-/-2:0/+1:1")
+    assert state.pool == [1, 1, 2, 0]
     return state
 
 
@@ -112,8 +108,7 @@ def test_view_shows_exactly_the_chips_the_seat_has_seen() -> None:
 
 
 def test_the_end_reveals_every_chip() -> None:
-    state = chip_position()
-    state.phase = 14
+    state = game_over(chip_position())
     assert state.view(None)["rumor_board"]["salt"][0]["value"] == "-2"
     assert state.view(None)["commodity_values"] == [4, 4, 2, 5]
 

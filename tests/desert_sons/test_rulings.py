@@ -1,7 +1,7 @@
-"""One test (at least) per ruling R1…R28 of spec §6.
+"""One test (at least) per ruling R1…R28 of ``docs/rules/desert_sons.md``.
 
-Positions are built with ``scenario.py`` (tiles laid out of turn, forced chance); the
-behaviour is then driven through the checked path by action text.
+Positions are built with ``scenario.py`` (position texts changed part by part, forced
+chance); the behaviour is then driven through the checked path by action text.
 """
 
 from __future__ import annotations
@@ -12,29 +12,32 @@ import pytest
 
 import serai
 from serai.games.desert_sons.board import (
-    CROSS,
-    DISTINCT_ROTATIONS,
-    KINDS,
-    SECTIONS,
-    STACK_OF,
-    STONES,
-)
-from serai.games.desert_sons.rules import (
     BONUS_OFFER,
     CHOOSE,
     CONTINUE,
+    CROSS,
+    DISTINCT_ROTATIONS,
     EXPLORE,
+    KINDS,
     MOVE,
     PLACE,
     REPLACE,
+    SECTIONS,
+    STACK_OF,
     STONE,
-    DesertSonsState,
+    STONES,
+    SYMBOLS,
 )
+from serai.games.desert_sons.rules import DesertSonsState
 from tests.desert_sons.scenario import (
     CROSS_CELLS,
     after_setup,
     cell,
-    lay,
+    discard_stack,
+    edit,
+    empty_stack,
+    game_over,
+    laid,
     legal,
     new_game,
     run,
@@ -60,9 +63,7 @@ def random_game(players: int, seed: int, desert_border: bool = False) -> list[De
 def water_oasis(seat: int = 0, stone: int = 9) -> DesertSonsState:
     """Band 1 on 6,1 joined to the water stub of 5,1 with ``stone`` on it; ``seat`` on
     6,1 holds cap 7 (gems) whose r270 placement on 7,1 closes the oasis."""
-    state = after_setup()
-    lay(state, "6,1", 1, 90)
-    state.stone_at[stone] = 2 * cell("6,1")
+    state = edit(after_setup(), tiles={"6,1": laid(1, 90, f"{stone}a")})
     return to_place(state, seat, "6,1", 7)
 
 
@@ -112,7 +113,7 @@ def test_r2_an_oasis_stub_demands_an_oasis_edge() -> None:
 
 
 def test_r3_rotations_giving_the_same_placed_tile_are_offered_once() -> None:
-    by_kind = {}
+    by_kind: dict[str, set[tuple[int, ...]]] = {}
     for tile in range(1, 86):
         by_kind.setdefault(KINDS[tile], set()).add(DISTINCT_ROTATIONS[tile])
     assert by_kind["desert"] == {(0,)}
@@ -134,40 +135,32 @@ def test_r4_seat_0_starts_with_the_turban_on_the_start_fields() -> None:
 def test_r5_every_turn_starts_with_a_move_and_staying_is_a_move() -> None:
     state = after_setup()
     assert state.phase == MOVE and "move 5,0" in legal(state)
-    state.water[0] = 0
+    state = edit(state, water="0,2")
     assert "move 5,0" in legal(state)
     run(state, "move 5,0")
     assert state.phase == EXPLORE and state.water[0] == 0
 
 
 def test_r6_free_destinations_follow_desert_links_then_one_oasis_link() -> None:
-    state = after_setup()
-    lay(state, "6,1", 1, 90)  # band: oasis W (to the stub of 5,1) and E
-    lay(state, "7,1", 16, 90)  # band: oasis W (to 6,1) and E
-    to_move(state, 0, "5,5")
-    state.water[0] = 0
+    # Band 1 on 6,1: oasis W (to the stub of 5,1) and E; band 16 on 7,1: oasis W and E.
+    bands = {"6,1": laid(1, 90), "7,1": laid(16, 90)}
+    state = to_move(edit(after_setup(), tiles=bands, water="0,2"), 0, "5,5")
     # Cross (desert) + one oasis link to 6,1; 7,1 is two oasis links away.
     assert state.legal_actions() == sorted([*CROSS_CELLS, cell("6,1")])
-    to_move(state, 0, "7,1")
+    state = to_move(state, 0, "7,1")
     assert legal(state) == ["move 6,1", "move 7,1"]
 
 
 def test_r6_a_paid_move_costs_exactly_1_water_whatever_the_distance() -> None:
-    state = after_setup()
-    lay(state, "6,1", 1, 90)
-    lay(state, "7,1", 16, 90)
-    to_move(state, 0, "7,1")
-    run(state, "move 5,10")
+    state = edit(after_setup(), tiles={"6,1": laid(1, 90), "7,1": laid(16, 90)})
+    state = run(to_move(state, 0, "7,1"), "move 5,10")
     assert state.water[0] == 1 and state.water_supply == 17
-    to_move(state, 0, "7,1")
-    run(state, "move 6,1")  # free: one oasis link
+    state = run(to_move(state, 0, "7,1"), "move 6,1")  # free: one oasis link
     assert state.water[0] == 1
 
 
 def test_r7_caravans_share_fields_and_never_block() -> None:
-    state = after_setup()
-    to_move(state, 0)
-    run(state, "move 5,10")  # seat 1 stands there: allowed, and free along the cross
+    state = run(to_move(after_setup(), 0), "move 5,10")  # seat 1 stands there: free, allowed
     assert state.caravan == [cell("5,10"), cell("5,10")] and state.water[0] == 2
     run(state, "draw", "draw-tile 6")
     assert legal(state) == ["place 4,10 r0", "place 6,10 r0"]
@@ -180,10 +173,8 @@ def test_r8_draw_is_legal_even_when_nothing_fits() -> None:
 
 
 def test_r8_draw_is_illegal_with_3_display_tiles_and_display_tiles_must_fit() -> None:
-    state = after_setup()
-    state.stack &= ~(1 << 4 | 1 << 13)
-    state.display[0] = (1, 4, 13)
-    run(to_move(state, 0), "move 5,4")
+    state = edit(after_setup(), displays="1,4,13/15")
+    run(state, "move 5,4")
     assert legal(state) == ["take 1 15"]  # only seat 1's desert tile fits at 4,4 or 6,4
     with pytest.raises(serai.IllegalActionError, match="R8"):
         run(state, "draw")
@@ -192,10 +183,7 @@ def test_r8_draw_is_illegal_with_3_display_tiles_and_display_tiles_must_fit() ->
 
 
 def test_r9_taking_costs_water_and_the_robbed_seat_gets_a_replacement_first() -> None:
-    state = after_setup()
-    state.display[1] = (6,)
-    state.stack &= ~(1 << 6)
-    run(to_move(state, 0), "move 5,4", "take 1 6")
+    state = run(edit(after_setup(), displays="14/6"), "move 5,4", "take 1 6")
     assert state.water == [1, 2] and state.water_supply == 17
     assert state.phase == REPLACE and state.is_chance_node()
     run(state, "draw-tile 3")
@@ -203,19 +191,13 @@ def test_r9_taking_costs_water_and_the_robbed_seat_gets_a_replacement_first() ->
 
 
 def test_r9_no_replacement_with_an_empty_stack() -> None:
-    state = after_setup()
-    state.display[1] = (6,)
-    state.stack = 0
-    state.ending = 2
-    run(to_move(state, 0), "move 5,4", "take 1 6")
+    state = empty_stack(edit(after_setup(), displays="14/6"), final_turns=2)
+    run(state, "move 5,4", "take 1 6")
     assert state.phase == PLACE and state.display[1] == ()
 
 
 def test_r9_taking_needs_water() -> None:
-    state = after_setup()
-    state.display[1] = (6,)
-    state.water[0] = 0
-    run(to_move(state, 0), "move 5,4")
+    state = run(edit(after_setup(), displays="14/6", water="0,2"), "move 5,4")
     assert "take 1 6" not in legal(state)
     with pytest.raises(serai.IllegalActionError, match="water"):
         run(state, "take 1 6")
@@ -228,9 +210,7 @@ def test_r10_a_fitting_drawn_tile_must_be_placed() -> None:
 
 
 def test_r10_a_non_fitting_draw_ends_the_turn_even_in_a_bonus_turn() -> None:
-    state = after_setup()
-    state.stack &= ~(1 << 6)
-    to_place(state, 0, "5,4", 6)
+    state = to_place(after_setup(), 0, "5,4", 6)
     run(state, "place 4,4 r0", "end", "bonus", "move 5,5", "draw", "draw-tile 4")
     assert state.display[0] == (14, 4)
     assert state.current_player() == 1 and state.phase == MOVE
@@ -253,10 +233,8 @@ def test_r12_after_a_desert_tile_move_and_explore_again() -> None:
 
 
 def test_r12_removing_a_stone_in_the_continuation_ends_the_regular_turn() -> None:
-    state = after_setup()
-    lay(state, "6,1", 1, 90)
-    state.stone_at[9] = 2 * cell("6,1")
-    run(to_move(state, 0), "move 5,4", "draw", "draw-tile 6", "place 6,4 r0")
+    state = edit(after_setup(), tiles={"6,1": laid(1, 90, "9a")})
+    run(state, "move 5,4", "draw", "draw-tile 6", "place 6,4 r0")
     assert "remove-stone 9" in legal(state)
     run(state, "remove-stone 9")
     assert state.stone_at[9] == -1 and state.phase == BONUS_OFFER
@@ -294,10 +272,8 @@ def test_r13_a_stone_on_the_oasis_being_closed_takes_part_in_the_rating() -> Non
 
 
 def test_r14_removing_a_stone_instead_of_placing_one() -> None:
-    state = after_setup()
-    lay(state, "6,1", 1, 90)
-    state.stone_at[16] = 2 * cell("6,1")
-    run(to_place(state, 0, "5,4", 12), "place 4,4 r270")
+    state = edit(after_setup(), tiles={"6,1": laid(1, 90, "16a")})
+    state = run(to_place(state, 0, "5,4", 12), "place 4,4 r270")
     assert "remove-stone 16" in legal(state)
     run(state, "remove-stone 16")
     assert state.stone_at[16] == -1 and state.phase == BONUS_OFFER
@@ -329,13 +305,11 @@ def test_r16_the_fee_is_paid_even_if_one_player_owns_every_stone() -> None:
 
 
 def test_r16_without_water_the_highest_stone_is_blocked() -> None:
-    state = water_oasis(seat=1, stone=16)
-    state.water[1] = 0
+    state = edit(water_oasis(seat=1, stone=16), water="2,0")
     run(state, "place 7,1 r270", "stone 15 a")
     # Order 16 (seat 0, turban: 17), 15 (seat 1). Seat 0 pays: it has water.
     assert state.r_order == (16, 15) and state.water[0] == 1 and state.r_blocked == 0
-    other = water_oasis(seat=1, stone=16)
-    other.water[0] = 0
+    other = edit(water_oasis(seat=1, stone=16), water="0,2")
     run(other, "place 7,1 r270", "stone 15 a")
     assert other.r_blocked == 16 and other.water == [0, 2]
     assert other.current_player() == 1  # the blocked stone chooses nothing
@@ -346,49 +320,50 @@ def test_r17_a_stone_with_nothing_available_is_skipped() -> None:
     state = water_oasis(seat=1, stone=16)
     run(state, "place 7,1 r270", "stone 15 a", "choose gems", "choose water")
     assert state.phase == BONUS_OFFER  # 2 stones, 3 symbols: each chose once
-    blank = after_setup()
-    run(to_place(blank, 0, "5,0", 2), "place 4,0 r0", "stone 16 a")  # a blank cap
+    blank = run(to_place(after_setup(), 0, "5,0", 2), "place 4,0 r0", "stone 16 a")  # blank cap
     assert blank.phase == BONUS_OFFER and blank.stone_at[16] == -1
     assert blank.turban == 0  # R22: a skipped turban stone keeps the turban
 
 
 def test_r18_commodities_need_a_free_carrying_space() -> None:
-    state = water_oasis(seat=1, stone=16)
-    state.goods[0] = 4  # seat 0 holds 4 myrrh: its 4 spaces are full
-    state.goods_supply[0] = 6
+    # Seat 0 holds 4 myrrh: its 4 spaces are full.
+    state = edit(water_oasis(seat=1, stone=16), goods="4,0,0,0/0,0,0,0")
     run(state, "place 7,1 r270", "stone 15 a")
     assert legal(state) == ["choose water"]  # seat 0 (turban stone 16): no gems
 
 
-def choosing(symbols: dict[int, int], rank: int = 16) -> DesertSonsState:
-    """A rating in which stone ``rank`` chooses among ``symbols`` (index: count)."""
-    state = after_setup()
-    state.r_order, state.r_pos = (rank,), 0
-    state.r_syms = [symbols.get(x, 0) for x in range(7)]
-    state.phase = CHOOSE
-    return state
+def choosing(symbols: dict[int, int]) -> DesertSonsState:
+    """A rating in which seat 0's stone 16, alone on cap 7 closed against the border at
+    4,0, chooses among ``symbols`` (index: count)."""
+    return edit(
+        after_setup(),
+        tiles={"4,0": laid(7, 0, "16a")},
+        phase="rating",
+        caravans="4,0/5,10",
+        last_placed="4,0",
+        rating_order="16",
+        turban_stone="16",
+        symbols_left=",".join(str(symbols.get(x, 0)) for x in range(7)),
+    )
 
 
 def test_r18_availability_of_each_symbol() -> None:
     every = {x: 1 for x in range(7)}
     state = choosing(every)
-    assert legal(state) == [f"choose {s}" for s in serai.games.desert_sons.board.SYMBOLS]
-    state.goods_supply[1] = 0  # no incense left in the supply
-    state.camel_supply = 0
-    state.water_supply = 0
+    assert legal(state) == [f"choose {s}" for s in SYMBOLS]
+    # Seat 1 holds every incense tile, camel card and water but seat 0's two.
+    state = edit(state, goods="0,0,0,0/0,10,0,0", camels="0,10", water="2,18")
+    assert state.goods_supply[1] == state.camel_supply == state.water_supply == 0
     assert legal(state) == ["choose myrrh", "choose salt", "choose gems", "choose rumor"]
-    state.goods[0:4] = [1, 1, 1, 1]  # 4 commodities: the carrying spaces are full
+    state = edit(state, goods="1,1,1,1/0,9,0,0")  # 4 commodities: the spaces are full
     assert legal(state) == ["choose rumor"]  # a rumor is always available
-    state.camels[0] = 1
+    state = edit(state, camels="1,9")
     assert legal(state) == ["choose myrrh", "choose salt", "choose gems", "choose rumor"]
 
 
 def test_r18_a_stone_with_no_available_symbol_is_skipped_without_a_decision() -> None:
-    state = water_oasis(seat=1, stone=16)
-    state.goods[0] = 4
-    state.goods_supply[0] = 6
-    state.water_supply = 0
-    state.water[0] += 16
+    state = edit(water_oasis(seat=1, stone=16), goods="4,0,0,0/0,0,0,0", water="18,2")
+    assert state.water_supply == 0
     run(state, "place 7,1 r270", "stone 15 a")
     # Seat 0 pays the fee into the supply, so one water is there for it to take again.
     assert state.current_player() == 0 and legal(state) == ["choose water"]
@@ -403,8 +378,8 @@ def test_r19_a_drawn_chip_is_seen_by_its_drawer_and_laid_in_a_row_with_room() ->
     assert state.action_to_string_for(0, 1274) == "draw-rumor +2"
     assert state.action_to_string_for(1, 1274) == "draw-rumor ?"
     assert state.action_to_string_for(None, 1274) == "draw-rumor ?"
-    state.chips[0], state.chips[1] = 1, 2  # myrrh full
-    state.pool = [0, 1, 2, 1]
+    state = edit(state, rumor_board="+2,+1/-/-/-")  # myrrh full
+    assert state.pool == [0, 1, 2, 1]
     run(state, "draw-rumor -1")
     assert state.view(0)["drawn_chip"] == "-1" and state.view(1)["drawn_chip"] == "?"
     assert legal(state) == ["rumor incense", "rumor salt", "rumor gems"]
@@ -414,10 +389,9 @@ def test_r19_a_drawn_chip_is_seen_by_its_drawer_and_laid_in_a_row_with_room() ->
 
 def test_r20_a_removed_first_chip_lets_the_second_move_up() -> None:
     state = run(to_place(after_setup(), 0, "5,9", 78), "place 4,9 r90", "stone 16 a")
-    state.pool = [0, 0, 0, 0]
     # myrrh [+2, -1 seen by seat 1], incense [+1], salt [-2, +1], gems [-1]: all six
-    state.chips = [1, 3, 2, 0, 4, 2, 3, 0]
-    state.chip_seen = [0, 2, 0, 0, 0, 0, 0, 0]
+    state = edit(state, rumor_board="+2,-1:1/+1/-2,+1/-1")
+    assert state.pool == [0, 0, 0, 0]
     run(state, "choose rumor", "peek myrrh 1")
     assert state.view(0)["rumor_board"]["myrrh"][0]["value"] == "+2"
     run(state, "remove-chip")
@@ -427,8 +401,7 @@ def test_r20_a_removed_first_chip_lets_the_second_move_up() -> None:
 
 
 def test_r21_every_stone_of_the_oasis_returns_to_its_owner() -> None:
-    state = water_oasis(seat=1, stone=16)
-    state.water[0] = 0
+    state = edit(water_oasis(seat=1, stone=16), water="0,2")
     run(state, "place 7,1 r270", "stone 15 a", "choose gems")
     assert state.stone_at[16] == -1 and state.stone_at[15] == -1  # blocked one too
 
@@ -460,9 +433,8 @@ def test_r23_one_bonus_turn_at_most() -> None:
 
 
 def test_r23_no_bonus_offer_without_water() -> None:
-    state = after_setup()
-    state.water[0] = 0
-    run(to_move(state, 0), "move 5,4", "draw", "draw-tile 6", "place 4,4 r0", "end")
+    state = edit(after_setup(), water="0,2")
+    run(state, "move 5,4", "draw", "draw-tile 6", "place 4,4 r0", "end")
     assert state.current_player() == 1
 
 
@@ -478,14 +450,13 @@ def stranded(water: int, display: tuple[int, ...] = HEARTS) -> DesertSonsState:
     desert edge somewhere, which a heart lacks; with water the stub cells of the cross are
     within reach, and a heart fits there.
     """
-    state = after_setup()
-    lay(state, "6,1", 1, 90)
-    lay(state, "7,1", 7, 270)
-    for t in display:
-        state.stack &= ~(1 << t)
-    state.display = [display, ()]
-    state.water[0] = water
-    return to_move(state, 0, "6,1")
+    return edit(
+        after_setup(),
+        tiles={"6,1": laid(1, 90), "7,1": laid(7, 270)},
+        displays=",".join(map(str, display)) + "/-",
+        water=f"{water},2",
+        caravans="6,1/5,10",
+    )
 
 
 def test_r24_a_full_display_that_fits_nowhere_within_reach_is_discarded() -> None:
@@ -514,8 +485,7 @@ def test_r24_with_water_every_field_is_within_reach_so_the_stuck_player_passes()
 
 
 def test_r24_a_tile_fitting_next_to_a_free_destination_means_pass_without_water() -> None:
-    state = stranded(water=0)
-    run(to_move(state, 0, "5,5"), "move 5,5")  # the centre has no empty neighbour
+    state = run(to_move(stranded(water=0), 0, "5,5"), "move 5,5")  # the centre: no empty cell
     assert state.fits(4, cell("5,3"))  # a heart against the myrrh stub, on free reach
     assert legal(state) == ["pass"]
     run(state, "pass")
@@ -525,22 +495,19 @@ def test_r24_a_tile_fitting_next_to_a_free_destination_means_pass_without_water(
 def test_r24_reach_counts_from_where_the_caravan_stands_after_its_move() -> None:
     # Seat 0 pays its last water to move from the cross onto cap 7: from there its reach is
     # only 6,1 and 7,1, where no heart fits, so it is truly stuck.
-    state = stranded(water=1)
-    run(to_move(state, 0, "5,5"), "move 7,1")
+    state = run(to_move(stranded(water=1), 0, "5,5"), "move 7,1")
     assert state.water[0] == 0
     assert legal(state) == ["discard 4", "discard 23", "discard 36"]
 
 
 def test_r24_with_an_empty_stack_a_stuck_full_display_is_kept() -> None:
-    state = stranded(water=0)
-    state.stack = 0
-    state.ending = 2
-    run(state, "move 6,1")
+    state = run(empty_stack(stranded(water=0), final_turns=2), "move 6,1")
+    emptied = state.discarded  # the stack's tiles, set aside to empty it
     assert legal(state) == ["pass"]
     with pytest.raises(serai.IllegalActionError, match=r"stack empty.*\(R24\)"):
         run(state, "discard 4")
     run(state, "pass")
-    assert state.display[0] == HEARTS and state.discarded == ()
+    assert state.display[0] == HEARTS and state.discarded == emptied
     assert state.current_player() == 1
 
 
@@ -549,20 +516,15 @@ def test_r24_a_display_that_is_not_full_draws_or_passes_but_never_discards() -> 
     assert legal(state) == ["draw"]  # R8: drawing is legal though nothing fits
     with pytest.raises(serai.IllegalActionError, match=r"you must \(R8\)"):
         run(state, "discard 4")
-    state = stranded(water=0, display=HEARTS[:2])
-    state.stack = 0
-    state.ending = 2
-    run(state, "move 6,1")
+    state = run(empty_stack(stranded(water=0, display=HEARTS[:2]), final_turns=2), "move 6,1")
+    emptied = state.discarded
     assert legal(state) == ["pass"]
     run(state, "pass")
-    assert state.display[0] == HEARTS[:2] and state.discarded == ()
+    assert state.display[0] == HEARTS[:2] and state.discarded == emptied
 
 
 def test_r24_with_an_empty_stack_the_stuck_player_passes() -> None:
-    state = after_setup()
-    state.stack = 0
-    state.ending = 5
-    run(to_move(state, 0), "move 5,5")
+    state = run(empty_stack(after_setup(), final_turns=2), "move 5,5")
     assert legal(state) == ["pass"]
     run(state, "pass")
     assert state.current_player() == 1
@@ -581,14 +543,12 @@ def test_r25_supplies_are_conserved_over_random_games(players: int) -> None:
 def test_r25_carrying_spaces_grow_with_camel_cards() -> None:
     state = after_setup()
     assert state.carrying_spaces(0) == 4
-    state.camels[0] = 2
-    assert state.carrying_spaces(0) == 8
+    assert edit(state, camels="2,0").carrying_spaces(0) == 8
 
 
 def test_r26_the_stack_running_out_gives_every_seat_one_more_turn() -> None:
     state = after_setup(3)
-    state.stack = 1 << 85
-    state.player = 1
+    state = edit(state, discarded=discard_stack(state, keep=(85,)), turn_player="1")
     run(state, "move 5,4", "draw", "draw-tile 85")  # fits: seat 1 plays its turn out
     assert state.phase == PLACE and state.ending == 3
     seen = []
@@ -601,34 +561,30 @@ def test_r26_the_stack_running_out_gives_every_seat_one_more_turn() -> None:
 
 
 def test_r26_a_take_that_empties_the_stack_starts_the_end() -> None:
-    state = after_setup()
-    state.display[1] = (6,)
-    state.stack = 1 << 85
-    run(to_move(state, 0), "move 5,4", "take 1 6", "draw-tile 85")
+    state = edit(after_setup(), displays="14/6")
+    state = edit(state, discarded=discard_stack(state, keep=(85,)))
+    run(state, "move 5,4", "take 1 6", "draw-tile 85")
     assert state.stack == 0 and state.ending == 2 and state.display[1] == (85,)
 
 
 def test_r27_values_are_4_plus_the_chips_of_the_row() -> None:
-    state = after_setup()
-    state.chips = [1, 4, 2, 3, 0, 0, 3, 3]  # myrrh +2 -2, incense +1 -1, gems -1 -1
-    state.goods[0:4] = [1, 1, 1, 1]
-    state.phase = 14
+    # myrrh +1 -1, incense +1 -1, gems -2 (the +2 is still in the pool)
+    state = edit(after_setup(), rumor_board="+1,-1/+1,-1/-/-2", goods="1,1,1,1/0,0,0,0")
+    state = game_over(state)
     assert state.commodity_values() == [4, 4, 4, 2]
     assert state.scores()[0] == 14
 
 
 def test_r28_scores_count_4_per_commodity_before_the_end() -> None:
-    state = after_setup()
-    state.chips = [1, 1, 0, 0, 0, 0, 0, 0]
-    state.goods[0:4] = [2, 0, 0, 1]
+    state = edit(after_setup(), rumor_board="+2,+1/-/-/-", goods="2,0,0,1/0,0,0,0")
     assert state.scores() == [12, 0]
     assert state.returns() == [0.0, 0.0]
 
 
 def test_stack_order_spec_the_lowest_non_empty_stack_is_drawn_from() -> None:
     state = after_setup()
-    state.stack &= ~sum(1 << t for t in range(1, 18))
-    run(to_move(state, 0), "move 5,4", "draw")
+    stack_1 = ",".join(str(t) for t in range(1, 18) if state.stack >> t & 1)
+    state = run(edit(state, discarded=stack_1), "move 5,4", "draw")
     assert {STACK_OF[a - 1188] for a, _ in state.chance_outcomes()} == {1}
     assert len(state.chance_outcomes()) == 17
 

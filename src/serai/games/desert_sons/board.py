@@ -164,6 +164,76 @@ START_FIELDS = {
 }
 
 
+# The rest of the components (Components, Setup) and the rumor board (R19, R20).
+WATER_TOTAL = 20
+CAMEL_CARDS = 10
+COMMODITY_TILES = 10
+START_WATER = 2
+BASE_VALUE = 4
+"""A commodity's worth before the rumor chips count (R27, R28)."""
+DISPLAY_LIMIT = 3
+CHIP_VALUES = (2, 1, -1, -2)
+"""Rumor chip values by code; the state keeps a chip as ``code + 1`` (0: no chip)."""
+CHIP_NAMES = ("+2", "+1", "-1", "-2")
+CHIP_SET = (1, 2, 2, 1)
+"""How many chips of each value code there are (``+2 +1 +1 -1 -1 -2``)."""
+SLOTS = 8
+"""Rumor board slots: ``2 * commodity + position`` (R20 keeps chips packed left)."""
+
+# The steps of a turn (A turn), one phase each. The chance phases are SETUP, DRAW_TILE,
+# REPLACE and DRAW_RUMOR.
+(
+    SETUP,
+    MOVE,
+    EXPLORE,
+    DRAW_TILE,
+    REPLACE,
+    PLACE,
+    CONTINUE,
+    STONE,
+    CHOOSE,
+    DRAW_RUMOR,
+    RUMOR_ROW,
+    PEEK,
+    PEEK_DECIDE,
+    BONUS_OFFER,
+    OVER,
+) = range(15)
+PHASE_NAMES = (
+    "setup",
+    "move",
+    "explore",
+    "draw",
+    "replacement",
+    "placement",
+    "continuation",
+    "stone",
+    "rating",
+    "rumor draw",
+    "rumor placement",
+    "peek",
+    "peek decision",
+    "bonus offer",
+    "over",
+)
+CHANCE_PHASES = frozenset((SETUP, DRAW_TILE, REPLACE, DRAW_RUMOR))
+RATING_PHASES = frozenset((CHOOSE, DRAW_RUMOR, RUMOR_ROW, PEEK, PEEK_DECIDE))
+
+
+def bits(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask``, ascending.
+
+    >>> bits(0b10110)
+    [1, 2, 4]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def cell_of(x: int, y: int) -> Cell:
     return SIZE * y + x
 
@@ -255,6 +325,11 @@ CROSS: tuple[tuple[Cell, Field], ...] = tuple(
 )
 NUM_FIELDS = FIRST_CROSS_FIELD + len(CROSS)
 STACK_OF = tuple(0 if t == 0 else (t - 1) // STACK_SIZE for t in range(NUM_TILES + 1))
+STACK_MASKS = tuple(
+    sum(1 << t for t in range(1, NUM_TILES + 1) if STACK_OF[t] == s) for s in range(NUM_STACKS)
+)
+"""The tiles of each stack as a mask over tile ids."""
+ALL_TILES = sum(STACK_MASKS)
 
 
 def placed_edges(field: Field, k: int) -> Mask:

@@ -10,8 +10,11 @@ imports a rendering library.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from serai.engine import ActionId
+from serai.games.desert_sons.actions import DECODED
 from serai.games.desert_sons.board import (
     CENTRE,
     COMMODITIES,
@@ -36,8 +39,17 @@ LEGEND = (
     "edges: - | desert, ~ oasis   13 tile id, + cross field, # centre\n"
     "16a stone 16 on section a   @02 caravans of seats 0 and 2   16* the turban stone"
 )
-CHIP_NAMES = ("+2", "+1", "-1", "-2")
 INNER = 6
+
+
+def action_cells(actions: Iterable[ActionId]) -> int:
+    """The cells that move and place actions name, as a mask."""
+    mask = 0
+    for action in actions:
+        cell = DECODED[action].cell
+        if cell >= 0:
+            mask |= 1 << cell
+    return mask
 
 
 def _edge(state: DesertSonsState, cell: int, direction: int) -> int:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from serai.engine import Seat
 from serai.games.desert_sons.board import (
+    CHIP_NAMES,
     COMMODITIES,
     NUM_STACKS,
     NUM_TILES,
@@ -25,8 +26,6 @@ from serai.games.desert_sons.board import (
 
 if TYPE_CHECKING:
     from serai.games.desert_sons.rules import DesertSonsState
-
-CHIP_NAMES = ("+2", "+1", "-1", "-2")
 
 
 def rumor_rows(state: DesertSonsState, seat: Seat | None) -> dict[str, list[dict[str, Any]]]:
