@@ -116,16 +116,6 @@ SYMBOL_TOTALS = tuple(
 def write_position(state: DesertSonsState) -> str:
     """``state`` in Position notation."""
     n = state.n
-    seen = state.chip_seen
-    rows = []
-    for c in range(4):
-        chips = [
-            CHIP_NAMES[state.chips[slot] - 1]
-            + (":" + "".join(str(s) for s in range(n) if seen[slot] >> s & 1) if seen[slot] else "")
-            for slot in (2 * c, 2 * c + 1)
-            if state.chips[slot]
-        ]
-        rows.append(",".join(chips) or "-")
     peek = state.peek_slot
     last = state.last_cell
     closing = "".join(SECTION_LABELS[_first_label(state, last, root)] for root in state.closing)
@@ -146,7 +136,7 @@ def write_position(state: DesertSonsState) -> str:
         ints(state.camels),
         "/".join(ints(state.goods[4 * s : 4 * s + 4]) for s in range(n)),
         str(state.turban),
-        "/".join(rows),
+        _rumor_word(state),
         CHIP_NAMES[state.drawn - 1] if state.drawn else "-",
         f"{COMMODITIES[peek // 2]}:{peek % 2 + 1}" if peek >= 0 else "-",
         closing or "-",
@@ -172,6 +162,19 @@ def _first_label(state: DesertSonsState, cell: Cell, root: int) -> int:
         for label in range(len(SECTIONS[state.field[cell]]))
         if state.oasis_root(2 * cell + label) == root
     )
+
+
+def _rumor_word(state: DesertSonsState) -> str:
+    """The rumor board: per row its chips, each its value and the seats that know it."""
+    rows = []
+    for c in range(len(COMMODITIES)):
+        chips = []
+        for slot in (2 * c, 2 * c + 1):
+            if state.chips[slot]:
+                seen = "".join(str(s) for s in range(state.n) if state.chip_seen[slot] >> s & 1)
+                chips.append(CHIP_NAMES[state.chips[slot] - 1] + (f":{seen}" if seen else ""))
+        rows.append(",".join(chips) or "-")
+    return "/".join(rows)
 
 
 def _area_word(state: DesertSonsState) -> str:
