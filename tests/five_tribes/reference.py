@@ -275,3 +275,84 @@ def bid_texts(state: FiveTribesState) -> set[str]:
     if state.djinn_owner[kumarbi] == seat and k == 0:
         out |= {f"use kumarbi {j}" for j in range(1, min(fakirs, 6) + 1)}
     return out
+
+
+def observation(state: FiveTribesState, seat: int | None) -> list[float]:
+    """The observation vector index by index, as rules version 1.1 first laid it out
+    (1168 numbers): trained agents read exactly these places."""
+    out = [0.0] * 1168
+    n = state.n
+    me = 0 if seat is None else seat
+
+    def rel(s: int) -> int:
+        return (s - me) % n
+
+    for t in range(TILES):  # 19 per tile from 0
+        base = 19 * t
+        if state.tile_type[t] < 8:
+            out[base + state.tile_type[t]] = 1.0
+        for c in range(5):
+            out[base + 8 + c] = state.meeples[5 * t + c] / 10
+        if state.camel[t] >= 0:
+            out[base + 13 + rel(state.camel[t])] = 1.0
+        out[base + 17] = state.palms[t] / 3
+        out[base + 18] = state.palaces[t] / 3
+    over = state.is_terminal()
+    for s in range(n):  # 36 per relative seat from 570
+        base = 570 + 36 * rel(s)
+        if s == seat or over:
+            out[base] = state.gold[s] / 100
+        out[base + 1] = state.camels_left[s] / 11
+        out[base + 2] = state.viziers[s] / 16
+        out[base + 3] = state.elders[s] / 20
+        for card in range(10):
+            out[base + 4 + card] = state.hand[10 * s + card] / 6
+    for d, owner in enumerate(state.djinn_owner):
+        if owner >= 0:
+            out[570 + 36 * rel(owner) + 14 + d] = 1.0
+    out[714] = state.palms_left / 12
+    out[715] = state.palaces_left / 10
+    for c in range(5):
+        out[716 + c] = state.bag[c] / 20
+    for card in range(10):
+        out[721 + card] = state.pile[card] / 18
+        out[821 + card] = state.discard[card] / 18
+    for slot, card in enumerate(state.row):
+        out[731 + 10 * slot + card] = 1.0
+    for d in range(22):
+        out[831 + d] = float(state.djinn_pile >> d & 1)
+        out[875 + d] = float(state.djinn_discard >> d & 1)
+    for d in state.display:
+        out[853 + d] = 1.0
+    for slot, s in enumerate(state.bid_order):
+        out[897 + 4 * slot + rel(s)] = 1.0
+    for spot, s in enumerate(state.paid):
+        if s >= 0:
+            out[929 + 4 * spot + rel(s)] = 1.0
+    for slot, s in enumerate(state.zeros):
+        out[953 + 4 * slot + rel(s)] = 1.0
+    for s in state.last:
+        out[965 + rel(s)] = 1.0
+    for slot, s in enumerate(state.next_order):
+        out[969 + 4 * slot + rel(s)] = 1.0
+    out[1001 + state.phase] = 1.0
+    if state.current_player() >= 0:
+        out[1020 + rel(state.current_player())] = 1.0
+    out[1024] = float(state.final_round)
+    for d in range(22):
+        out[1025 + d] = float(state.used >> d & 1)
+    out[1047] = float(state.echidna)
+    out[1048] = float(state.iblis)
+    out[1049] = state.discount / 6
+    if state.phase_name in ("step", "drop"):
+        out[1050 + state.cur] = 1.0
+        if state.prev < TILES:
+            out[1080 + state.prev] = 1.0
+        for c in range(5):
+            out[1110 + c] = state.in_hand[c] / 10
+    if state.final_tile >= 0:
+        out[1115 + state.final_tile] = 1.0
+    out[1145] = state.collected / 10
+    for d in state.sib_drawn:
+        out[1146 + d] = 1.0
+    return out

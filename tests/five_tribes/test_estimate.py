@@ -5,35 +5,33 @@ from __future__ import annotations
 import random
 
 import serai
-from serai.games.five_tribes.rules import FAKIR_VALUE, FiveTribesState
-from tests.five_tribes.scenario import board_x, claim, give_cards, give_djinn, hold, tx
+from serai.games.five_tribes.estimate import FAKIR_VALUE
+from serai.games.five_tribes.rules import FiveTribesState
+from tests.five_tribes.scenario import board_x
 
 
 def test_owning_a_tile_with_palm_trees_raises_the_estimate_by_its_final_score() -> None:
-    state = board_x(3)
-    before = state.estimate()
-    claim(state, 0, "0,0")  # an Oasis: 8 VP
-    state.palms[tx("0,0")] = 2
-    state.palms_left -= 2
-    after = state.estimate()
+    setup = board_x(3)
+    before = setup.state().estimate()
+    setup.claim(0, "0,0").place("0,0", palms=2)  # an Oasis: 8 VP
+    after = setup.state().estimate()
     assert after[0] - before[0] == 8 + 2 * 3
     assert after[1:] == before[1:]
-    give_djinn(state, 0, "haurvatat")  # 8 VP, and each Palm Tree 5 instead of 3
-    assert state.estimate()[0] - after[0] == 8 + 2 * 2
+    setup.give_djinn(0, "haurvatat")  # 8 VP, and each Palm Tree 5 instead of 3
+    assert setup.state().estimate()[0] - after[0] == 8 + 2 * 2
 
 
 def test_the_vizier_majority_counts_as_it_stands_and_fakirs_count_a_little() -> None:
-    state = board_x(3)
-    before = state.estimate()
-    hold(state, 0, viziers=2)
-    hold(state, 1, viziers=1)
-    now = state.estimate()
+    setup = board_x(3)
+    before = setup.state().estimate()
+    now = setup.hold(0, viziers=2).hold(1, viziers=1).state().estimate()
     assert now[0] - before[0] == 2 + 2 * 10  # R38: ahead of p1 and p2
     assert now[1] - before[1] == 1 + 10  # ahead of p2 only
-    give_cards(state, 1, "fakir", "fakir", "fakir")
+    state = setup.give_cards(1, "fakir", "fakir", "fakir").state()
     assert state.estimate()[1] - now[1] == 3 * FAKIR_VALUE
     assert state.scores()[1] - before[1] == 1 + 10  # scoring itself ignores Fakirs
-    give_djinn(state, 1, "al-amin")  # now a pair of Fakirs is a wild card: only the odd one idles
+    # Now a pair of Fakirs is a wild card: only the odd one idles.
+    state = setup.give_djinn(1, "al-amin").state()
     assert state.estimate()[1] - state.scores()[1] == FAKIR_VALUE
 
 

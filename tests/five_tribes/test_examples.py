@@ -4,29 +4,19 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from serai.games.five_tribes.board import CARDS, NUM_CARDS, tile_index
-from serai.games.five_tribes.rules import (
+from serai.games.five_tribes.board import (
+    BLUE,
     BUILD,
+    CARDS,
     FINAL,
+    NUM_CARDS,
     PICK,
     TILE_NODE,
-    FiveTribesState,
-    best_merchandise,
+    WHITE,
+    tile_index,
 )
-from tests.five_tribes.scenario import (
-    act,
-    at_node,
-    board_x,
-    claim,
-    give_cards,
-    give_djinn,
-    hold,
-    legal,
-    put,
-    set_row,
-    start_turn,
-    tx,
-)
+from serai.games.five_tribes.rules import FiveTribesState, best_merchandise
+from tests.five_tribes.scenario import Setup, act, board_x, legal, tx
 
 
 def fakirs(state: FiveTribesState, seat: int) -> int:
@@ -44,10 +34,8 @@ def meeples_on(state: FiveTribesState, where: str) -> list[int]:
 
 
 def test_e1_a_loop_through_the_start_tile_and_earlier_drops_count() -> None:
-    state = board_x(4)
-    put(state, "1,1", "green", "green", "blue", "red", "white")
-    put(state, "2,1", "yellow")
-    start_turn(state, 0, 1, 2, 3)
+    setup = board_x(4).put("1,1", "green", "green", "blue", "red", "white").put("2,1", "yellow")
+    state = setup.start_turn(0, 1, 2, 3)
     assert legal(state) == {"pick 1,1"}
     act(state, "pick 1,1")
     assert legal(state) == {"step 0,1", "step 1,0", "step 1,2", "step 2,1"}
@@ -83,11 +71,8 @@ def test_e1_a_loop_through_the_start_tile_and_earlier_drops_count() -> None:
 
 
 def test_e2_forbidden_backtrack_claim_and_builders() -> None:
-    state = board_x(4)
-    put(state, "0,0", "blue", "red", "red")
-    put(state, "1,0", "blue")
-    give_cards(state, 0, "fakir", "fakir")
-    start_turn(state, 0, 1, 2, 3)
+    setup = board_x(4).put("0,0", "blue", "red", "red").put("1,0", "blue")
+    state = setup.give_cards(0, "fakir", "fakir").start_turn(0, 1, 2, 3)
     assert legal(state) == {"pick 0,0", "pick 1,0"}
     act(state, "pick 0,0")
     assert legal(state) == {"step 0,1"}
@@ -118,23 +103,16 @@ def test_e2_forbidden_backtrack_claim_and_builders() -> None:
         assert "buy fish" in legal(child)
 
 
-def e3_state() -> FiveTribesState:
-    state = board_x(3)
-    give_cards(state, 0, "fakir")
-    hold(state, 1, viziers=3, elders=1)
-    hold(state, 2, viziers=2, elders=2)
-    give_djinn(state, 2, "boaz")
-    give_djinn(state, 2, "nekir")
-    put(state, "3,1", "red")
-    put(state, "3,2", "red", "white")
-    put(state, "5,3", "green")
-    put(state, "0,0", "yellow")
-    start_turn(state, 0, 1, 2)
-    return state
+def e3_setup() -> Setup:
+    setup = board_x(3).give_cards(0, "fakir")
+    setup.hold(1, viziers=3, elders=1).hold(2, viziers=2, elders=2)
+    setup.give_djinn(2, "boaz").give_djinn(2, "nekir")
+    setup.put("3,1", "red").put("3,2", "red", "white").put("5,3", "green").put("0,0", "yellow")
+    return setup
 
 
 def test_e3_assassins_held_vizier_boaz_nekir_distance_0() -> None:
-    state = e3_state()
+    state = e3_setup().start_turn(0, 1, 2)
     assert legal(state) == {"pick 3,1"}
     act(state, "pick 3,1")
     assert legal(state) == {"step 3,2"}
@@ -162,8 +140,7 @@ def test_e3_assassins_held_vizier_boaz_nekir_distance_0() -> None:
 
 
 def test_e3_with_hagis_the_palace_may_go_to_a_side_neighbour() -> None:
-    state = e3_state()
-    give_djinn(state, 0, "hagis")
+    state = e3_setup().give_djinn(0, "hagis").start_turn(0, 1, 2)
     for text in ("pick 3,1", "step 3,2", "drop red", "kill p1 yellow"):
         act(state, text)
     assert legal(state) == {
@@ -176,12 +153,10 @@ def test_e3_with_hagis_the_palace_may_go_to_a_side_neighbour() -> None:
 
 
 def test_e4_merchants_from_the_row_front_markets_and_clean_up() -> None:
-    state = board_x(4)
-    put(state, "4,1", "green")
-    put(state, "4,0", "green", "green")
-    set_row(state, "fish", "fakir", "silk", "wheat", "fish", "ivory", "spice", "gold", "pottery")
-    state.gold[0] = 20
-    start_turn(state, 0, 1)
+    setup = board_x(4).put("4,1", "green").put("4,0", "green", "green")
+    setup.set_row("fish", "fakir", "silk", "wheat", "fish", "ivory", "spice", "gold", "pottery")
+    setup.fields["gold"][0] = 20
+    state = setup.start_turn(0, 1)
     assert legal(state) == {"pick 4,1"}
     for text in ("pick 4,1", "step 4,0", "drop green"):
         act(state, text)
@@ -198,12 +173,13 @@ def test_e4_merchants_from_the_row_front_markets_and_clean_up() -> None:
     act(state, "buy ivory,gold")
     assert state.gold[0] == 14
     assert [CARDS[c] for c in state.row] == ["wheat", "fish", "spice", "pottery"]
-    put(state, "0,3", "red")  # a move for p1, so the game goes on (R34)
-    put(state, "0,4", "red")
+    # A move for p1, so the game goes on (R34).
+    state = Setup(state).put("0,3", "red").put("0,4", "red").state()
     act(state, "end")
     # Later this round p1, with 5 gold, ends on a Small Market.
-    at_node(state, 1, TILE_NODE, "0,1")
-    state.gold[1] = 5
+    setup = Setup(state)
+    setup.fields["gold"][1] = 5
+    state = setup.at_node(1, TILE_NODE, "0,1")
     assert legal(state) == {"buy fish", "buy wheat", "buy spice", "pass"}
     act(state, "buy fish")
     assert state.gold[1] == 2
@@ -219,18 +195,16 @@ def test_e4_merchants_from_the_row_front_markets_and_clean_up() -> None:
 
 
 def test_e4_variant_r15_the_frontmost_copy_is_taken() -> None:
-    state = board_x(4)
-    set_row(state, "fish", "silk", "fish")
-    start_turn(state, 0)
-    at_node(state, 0, TILE_NODE, "0,1")
+    state = board_x(4).set_row("fish", "silk", "fish").start_turn(0)
+    state = Setup(state).at_node(0, TILE_NODE, "0,1")
     act(state, "buy fish")
     assert [CARDS[c] for c in state.row] == ["silk", "fish"]
 
 
 def test_e5_suit_sale_values() -> None:
-    state = board_x(4)
-    give_cards(state, 0, "fish", "fish", "wheat", "silk", "ivory", "fakir", "fakir", "fakir")
-    start_turn(state, 0)
+    setup = board_x(4)
+    setup.give_cards(0, "fish", "fish", "wheat", "silk", "ivory", "fakir", "fakir", "fakir")
+    state = setup.start_turn(0)
     assert state.phase == FINAL
     sells = {text for text in legal(state) if text.startswith("sell")}
     assert len(sells) == 15
@@ -254,21 +228,16 @@ def test_e5_other_suit_values() -> None:
 
 
 def test_e6_final_scoring_and_the_vizier_majority() -> None:
-    state = board_x(4)
+    setup = board_x(4)
     for seat, viziers in enumerate((5, 5, 3, 0)):
-        hold(state, seat, viziers=viziers)
-    hold(state, 0, viziers=5, elders=2)
-    give_djinn(state, 2, "jafaar")
-    give_djinn(state, 0, "shamhat")
-    give_djinn(state, 0, "haurvatat")
-    state.gold[0] = 23
-    for where in ("2,1", "3,0", "0,0", "1,1"):
-        claim(state, 0, where)
-    state.palms[tx("0,0")] = 2
-    state.palaces[tx("1,1")] = 1
-    state.palms[tx("3,1")] = 1
-    give_cards(state, 0, "fish", "fish", "wheat", "pottery", "fakir", "fakir", "fakir")
-    parts = state.score_breakdown()
+        setup.hold(seat, viziers=viziers)
+    setup.hold(0, viziers=5, elders=2)
+    setup.give_djinn(2, "jafaar").give_djinn(0, "shamhat").give_djinn(0, "haurvatat")
+    setup.fields["gold"][0] = 23
+    setup.claim(0, "2,1", "3,0", "0,0", "1,1")
+    setup.place("0,0", palms=2).place("1,1", palaces=1).place("3,1", palms=1)
+    setup.give_cards(0, "fish", "fish", "wheat", "pottery", "fakir", "fakir", "fakir")
+    parts = setup.state().score_breakdown()
     assert parts[0]["viziers"] + parts[0]["vizier_majority"] == 25
     assert parts[1]["viziers"] + parts[1]["vizier_majority"] == 25
     assert parts[2]["viziers"] + parts[2]["vizier_majority"] == 19
@@ -291,20 +260,16 @@ def test_e7_al_amin_wild_pairs() -> None:
     counts = (2, 1, 1, 0, 1, 0, 0, 0, 0)
     assert best_merchandise(counts, 0) == 14
     assert best_merchandise(counts, 2) == 31
-    state = board_x(4)
-    give_cards(state, 0, "fish", "fish", "wheat", "pottery", "silk", *["fakir"] * 5)
-    assert state.score_breakdown()[0]["merchandise"] == 14
-    give_djinn(state, 0, "al-amin")
-    part = state.score_breakdown()[0]
+    setup = board_x(4)
+    setup.give_cards(0, "fish", "fish", "wheat", "pottery", "silk", *["fakir"] * 5)
+    assert setup.state().score_breakdown()[0]["merchandise"] == 14
+    part = setup.give_djinn(0, "al-amin").state().score_breakdown()[0]
     assert part["merchandise"] == 31
     assert part["merchandise"] + part["djinns"] == 36
 
 
 def e8_state(p1_gold: int) -> FiveTribesState:
-    state = board_x(4, bid_order=(2, 0, 3, 1))
-    state.gold = [4, p1_gold, 10, 30]
-    state._legal = None
-    return state
+    return board_x(4, bid_order=(2, 0, 3, 1)).set(gold=[4, p1_gold, 10, 30]).state()
 
 
 def test_e8_bidding() -> None:
@@ -336,10 +301,9 @@ def test_e8_with_2_gold_the_last_bidder_must_take_bid_1() -> None:
 
 
 def test_e8_kumarbi_variant() -> None:
-    state = board_x(4, bid_order=(0, 1, 2, 3))
-    state.gold[0] = 10
-    give_cards(state, 0, "fakir", "fakir")
-    give_djinn(state, 0, "kumarbi")
+    setup = board_x(4, bid_order=(0, 1, 2, 3))
+    setup.fields["gold"][0] = 10
+    state = setup.give_cards(0, "fakir", "fakir").give_djinn(0, "kumarbi").state()
     assert legal(state) == {
         "bid 0", "bid 1", "bid 3", "bid 5", "bid 8", "use kumarbi 1", "use kumarbi 2",
     }  # fmt: skip
@@ -350,12 +314,9 @@ def test_e8_kumarbi_variant() -> None:
 
 
 def test_e9_last_camel_the_round_finishes_then_the_game_ends() -> None:
-    state = board_x(3)
-    put(state, "0,4", "green")
-    put(state, "1,4", "green")
-    state.camels_left[2] = 1
-    set_row(state, "fakir", "fakir", "fish")
-    start_turn(state, 2, 0)
+    setup = board_x(3).put("0,4", "green").put("1,4", "green")
+    setup.claim(2, "0,0", "1,0", "2,0", "3,0", "4,0", "5,0", "0,1")  # one camel left
+    state = setup.set_row("fakir", "fakir", "fish").start_turn(2, 0)
     for text in ("pick 0,4", "step 1,4", "drop green"):
         act(state, text)
     assert state.camel[tx("1,4")] == 2 and state.camels_left[2] == 0
@@ -378,12 +339,8 @@ def test_e9_last_camel_the_round_finishes_then_the_game_ends() -> None:
 
 
 def test_e10_no_legal_move_at_the_start_of_a_turn() -> None:
-    state = board_x(3)
-    put(state, "0,0", "red", "red")
-    put(state, "5,4", "white")
-    give_djinn(state, 1, "anun-nak")
-    hold(state, 1, elders=1)
-    start_turn(state, 0, 1, 2)
+    setup = board_x(3).put("0,0", "red", "red").put("5,4", "white")
+    state = setup.give_djinn(1, "anun-nak").hold(1, elders=1).start_turn(0, 1, 2)
     assert state.final_round
     assert state.phase == FINAL and legal(state) == {"end"}
     act(state, "end")
@@ -418,10 +375,7 @@ def test_e10_no_legal_move_at_the_start_of_a_turn() -> None:
 
 
 def test_example_e10b_the_board_runs_out_of_moves_in_the_middle_of_a_round() -> None:
-    state = board_x(3)
-    put(state, "0,0", "red")
-    put(state, "1,0", "red")
-    start_turn(state, 0, 1, 2)
+    state = board_x(3).put("0,0", "red").put("1,0", "red").start_turn(0, 1, 2)
     for text in ("pick 0,0", "step 1,0", "drop red"):
         act(state, text)
     assert state.bag[4] == 18 and sum(state.tile_total) == 0  # p0 took both Assassins
@@ -442,12 +396,9 @@ def test_example_e10b_the_board_runs_out_of_moves_in_the_middle_of_a_round() -> 
 
 
 def test_e11_builders_with_fakirs_and_echidna() -> None:
-    state = board_x(4)
-    start_turn(state, 0)
-    give_cards(state, 0, "fakir", "fakir")
-    hold(state, 0, elders=2)
-    give_djinn(state, 0, "echidna")
-    at_node(state, 0, BUILD, "3,3", collected=3, tribe=3)
+    state = board_x(4).start_turn(0)
+    setup = Setup(state).give_cards(0, "fakir", "fakir").hold(0, elders=2)
+    state = setup.give_djinn(0, "echidna").at_node(0, BUILD, "3,3", collected=3, tribe=BLUE)
     assert state.blue_count(tile_index(3, 3)) == 5
     assert legal(state) == {
         "build 0", "build 1", "build 2", "use echidna elder,elder", "use echidna elder,fakir",
@@ -467,12 +418,9 @@ def test_e11_builders_with_fakirs_and_echidna() -> None:
 
 
 def test_e12_sacred_place_baal_and_using_a_new_djinn_at_once() -> None:
-    state = board_x(4)
-    start_turn(state, 0)
-    hold(state, 0, elders=3)
-    give_cards(state, 0, "fakir")
-    give_djinn(state, 1, "baal")
-    at_node(state, 0, TILE_NODE, "2,1", collected=2, tribe=1)
+    state = board_x(4).start_turn(0)
+    setup = Setup(state).hold(0, elders=3).give_cards(0, "fakir").give_djinn(1, "baal")
+    state = setup.at_node(0, TILE_NODE, "2,1", collected=2, tribe=WHITE)
     expected = {
         f"take-djinn {d} {p}"
         for d in ("enki", "sloar", "leta")

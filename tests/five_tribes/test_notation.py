@@ -15,17 +15,9 @@ import serai
 from serai import rulebook
 from serai.games.five_tribes import actions as A
 from serai.games.five_tribes.actions import ACTION_TEXT, NUM_ACTIONS, parse_action
-from serai.games.five_tribes.board import CARDS, COLOURS, DJINNS, TILE_TYPES
-from serai.games.five_tribes.rules import TILE_NODE, FiveTribesState
-from tests.five_tribes.scenario import (
-    at_node,
-    board_x,
-    give_cards,
-    give_djinn,
-    hold,
-    put,
-    start_turn,
-)
+from serai.games.five_tribes.board import CARDS, COLOURS, DJINNS, TILE_NODE, TILE_TYPES
+from serai.games.five_tribes.rules import FiveTribesState
+from tests.five_tribes.scenario import Setup, board_x
 
 COORD = r"[0-5],[0-4]"
 COLOUR = "(" + "|".join(COLOURS) + ")"
@@ -103,7 +95,7 @@ def test_text_round_trips(action: int) -> None:
 @pytest.mark.parametrize("text", MALFORMED)
 def test_malformed_text_is_rejected(text: str) -> None:
     assert parse_action(text) is None
-    state = board_x(3)
+    state = board_x(3).state()
     with pytest.raises(serai.IllegalActionError):
         state.string_to_action(text)
 
@@ -121,8 +113,7 @@ def test_legal_actions_round_trip_through_string_to_action(seed: int, upto: int)
 
 
 def test_well_formed_but_illegal_text_is_rejected_with_a_reason() -> None:
-    state = board_x(3)
-    start_turn(state, 0, 1, 2)
+    state = board_x(3).start_turn(0, 1, 2)
     before = state.to_json()
     with pytest.raises(serai.IllegalActionError, match="p0 is finishing the turn"):
         state.string_to_action("bid 18")
@@ -133,17 +124,52 @@ def test_well_formed_but_illegal_text_is_rejected_with_a_reason() -> None:
     assert state.to_json() == before
 
 
-def test_kinds_cover_the_action_space() -> None:
-    assert A.action_kind(0) == "deal_tile"
-    assert A.action_kind(A.END) == "end"
-    assert A.action_kind(NUM_ACTIONS) == "none"
+def test_kinds_cover_the_action_space_in_order() -> None:
+    kinds = [A.decode(action).kind for action in range(NUM_ACTIONS)]
+    assert kinds[0] == "deal_tile" and kinds[-1] == "end"
+    assert [kind.name for kind in A.KINDS] == list(dict.fromkeys(kinds))
+    assert all(kinds.index(name) == base for name, base in A.BASES.items())
+
+
+def decoded(text: str) -> A.Action:
+    action = parse_action(text)
+    assert action is not None, text
+    return A.decode(action)
+
+
+def test_decoded_actions_name_their_parts() -> None:
+    leta = decoded("use leta 5,0 elder,fakir")
+    assert leta == A.Action("leta", tile=5, djinn=DJINNS.index("leta"), pay=1)
+    assert decoded("bid 12") == A.Action("bid", spot=2)
+    assert decoded("kill 3,2 white,red") == A.Action("kill_tile_pair", tile=15, colour=1, colour2=4)
+    assert decoded("sell fish,silk").suit == 0b10001
+    assert decoded("build 3").fakirs == 3
+    game = serai.load_game("five_tribes", players=3)
+    assert all(game.decode(action) == A.decode(action) for action in range(NUM_ACTIONS))
+    with pytest.raises(serai.GameError, match="there is no action number"):
+        game.decode(NUM_ACTIONS)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, NUM_ACTIONS - 1))
+def test_an_action_text_names_exactly_its_decoded_parts(action: int) -> None:
+    """The text and the decoded value come from one table: the text shows each part."""
+    decoded = A.decode(action)
+    words = ACTION_TEXT[action].replace(",", " ").split(" ")
+    if decoded.tile >= 0:
+        assert f"{decoded.tile % 6},{decoded.tile // 6}" in ACTION_TEXT[action]
+    for colour in (decoded.colour, decoded.colour2):
+        assert colour < 0 or COLOURS[colour] in words
+    for card in (decoded.card, decoded.card2):
+        assert card < 0 or CARDS[card] in words
+    if decoded.djinn >= 0:
+        assert DJINNS[decoded.djinn] in words
+    if decoded.seat >= 0:
+        assert f"p{decoded.seat}" in words
 
 
 def test_reasons_name_the_ruling() -> None:
-    state = board_x(3)
-    put(state, "0,0", "blue", "red", "red")
-    put(state, "1,0", "blue")
-    start_turn(state, 0, 1)
+    state = board_x(3).put("0,0", "blue", "red", "red").put("1,0", "blue").start_turn(0, 1)
     with pytest.raises(serai.IllegalActionError, match=r"3,3 holds no meeple \(R4\)"):
         state.string_to_action("pick 3,3")
     state.apply_action(state.string_to_action("pick 0,0"))
@@ -154,23 +180,17 @@ def test_reasons_name_the_ruling() -> None:
     state.apply_action(state.string_to_action("step 0,1"))
     with pytest.raises(serai.IllegalActionError, match="no yellow meeple"):
         state.string_to_action("drop yellow")
-    bidding = board_x(3, bid_order=(0, 1, 2))
-    bidding.gold[0] = 4
+    bidding = board_x(3, bid_order=(0, 1, 2)).set(gold=[4, 50, 50]).state()
     with pytest.raises(serai.IllegalActionError, match=r"costs 8 gold and you have 4 \(R30\)"):
         bidding.string_to_action("bid 8")
 
 
 def test_kill_reasons_name_the_exact_problem() -> None:
     # E3's position: p0's two Assassins end on 3,2 with 1 Fakir (range 3); p2 owns Boaz.
-    state = board_x(3)
-    hold(state, 1, viziers=3, elders=1)
-    hold(state, 2, viziers=2, elders=2)
-    give_djinn(state, 2, "boaz")
-    give_cards(state, 0, "fakir")
-    put(state, "3,1", "red")
-    put(state, "3,2", "red", "white")
-    put(state, "0,0", "yellow")
-    start_turn(state, 0, 1, 2)
+    setup = board_x(3).hold(1, viziers=3, elders=1).hold(2, viziers=2, elders=2)
+    setup.give_djinn(2, "boaz").give_cards(0, "fakir")
+    setup.put("3,1", "red").put("3,2", "red", "white").put("0,0", "yellow")
+    state = setup.start_turn(0, 1, 2)
     for text in ("pick 3,1", "step 3,2", "drop red"):
         state.apply_action(state.string_to_action(text))
     with pytest.raises(serai.IllegalActionError, match=r"0,0 is 5 steps from 3,2, beyond .*R10"):
@@ -184,11 +204,8 @@ def test_kill_reasons_name_the_exact_problem() -> None:
 
 
 def test_tile_and_djinn_reasons_name_the_exact_problem() -> None:
-    state = board_x(3)
-    give_djinn(state, 0, "enki")
-    hold(state, 0, elders=1)
-    start_turn(state, 0, 1)
-    at_node(state, 0, TILE_NODE, "2,0")  # a Village
+    state = board_x(3).give_djinn(0, "enki").hold(0, elders=1).start_turn(0, 1)
+    state = Setup(state).at_node(0, TILE_NODE, "2,0")  # a Village
     with pytest.raises(serai.IllegalActionError, match=r"on 2,0, a Village, not a market \(R8\)"):
         state.string_to_action("buy fish")
     with pytest.raises(serai.IllegalActionError, match=r"you do not own Bouraq \(R18\)"):
@@ -200,8 +217,9 @@ def test_tile_and_djinn_reasons_name_the_exact_problem() -> None:
     state.apply_action(state.string_to_action("use enki 0,0 elder"))
     with pytest.raises(serai.IllegalActionError, match=r"Enki has been used this turn .*\(R18\)"):
         state.string_to_action("use enki 2,3 fakir")
-    state.gold[0] = 2
-    at_node(state, 0, TILE_NODE, "1,0")  # a Small Market
+    setup = Setup(state)
+    setup.fields["gold"][0] = 2
+    state = setup.at_node(0, TILE_NODE, "1,0")  # a Small Market
     with pytest.raises(serai.IllegalActionError, match=r"costs 3 gold and you have 2 \(R15\)"):
         state.string_to_action("buy fish")
 

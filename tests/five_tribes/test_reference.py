@@ -10,23 +10,29 @@ reading of R34 and R35 says it must.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 import serai
+from serai.engine.perft import perft, read_perft
 from serai.games.five_tribes import actions as A
-from serai.games.five_tribes.board import COLOURS, NUM_COLOURS, TILES
-from serai.games.five_tribes.rules import (
+from serai.games.five_tribes.board import (
     BID,
+    COLOURS,
+    DJINNS,
     DROP,
+    FAKIR,
     KILL,
+    NUM_COLOURS,
     PICK,
     STEP,
-    FiveTribesState,
-    best_merchandise,
+    TILES,
+    bits,
 )
+from serai.games.five_tribes.rules import FiveTribesState, best_merchandise
 from tests.five_tribes import reference
-from tests.five_tribes.scenario import board_x, put, start_turn
+from tests.five_tribes.scenario import Setup, board_x
 
 
 def fast_moves(state: FiveTribesState) -> list[int]:
@@ -40,13 +46,14 @@ def check_movement_node(state: FiveTribesState) -> None:
         assert texts == reference.kill_texts(state)
     elif state.phase == BID:
         assert texts == reference.bid_texts(state)
+    decoded = [A.decode(a) for a in legal]
     if state.phase == PICK:
-        fast = [a - A.PICK for a in legal if A.PICK <= a < A.STEP]
+        fast = [d.tile for d in decoded if d.kind == "pick"]
         assert fast == reference.pick_tiles(state)
     elif state.phase == STEP:
-        assert [a - A.STEP for a in legal] == sorted(reference.step_tiles(state))
+        assert [d.tile for d in decoded] == sorted(reference.step_tiles(state))
     elif state.phase == DROP:
-        assert [a - A.DROP for a in legal] == reference.drop_colours(state)
+        assert [d.colour for d in decoded] == reference.drop_colours(state)
 
 
 class EndWatch:
@@ -98,13 +105,12 @@ def test_movement_kills_and_bids_match_the_reference_over_whole_games(
 def crowded(seed: int) -> FiveTribesState:
     """Board X with all 90 meeples on a few random tiles: the crowded late-game case."""
     rng = random.Random(seed)
-    state = board_x(3)
+    setup = board_x(3)
     tiles = rng.sample(range(TILES), rng.randrange(4, 16))
     for c in range(NUM_COLOURS):
-        for _ in range(state.bag[c] - rng.randrange(0, 6)):
-            put(state, f"{(t := rng.choice(tiles)) % 6},{t // 6}", COLOURS[c])
-    start_turn(state, 0, 1, 2)
-    return state
+        for _ in range(setup.fields["bag"][c] - rng.randrange(0, 6)):
+            setup.put(f"{(t := rng.choice(tiles)) % 6},{t // 6}", COLOURS[c])
+    return setup.start_turn(0, 1, 2)
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -116,21 +122,20 @@ def test_movement_matches_the_reference_on_crowded_boards(seed: int) -> None:
         return
     while state.phase in (PICK, STEP, DROP):
         check_movement_node(state)
-        legal = [a for a in state.legal_actions() if a < A.BUILD]
-        state.apply_action(legal[rng.randrange(len(legal))])
+        moves = [a for a in state.legal_actions() if A.decode(a).kind in ("pick", "step", "drop")]
+        state.apply_action(moves[rng.randrange(len(moves))])
 
 
 def sparse(seed: int) -> FiveTribesState:
     """Board X with 1 to 4 meeples on each of some tiles: small hands, many dead ends."""
     rng = random.Random(seed)
-    state = board_x(3)
+    setup = board_x(3)
     for t in rng.sample(range(TILES), rng.randrange(6, 20)):
         for _ in range(rng.randrange(1, 5)):
             c = rng.randrange(NUM_COLOURS)
-            if state.bag[c]:
-                put(state, f"{t % 6},{t // 6}", COLOURS[c])
-    start_turn(state, 0, 1, 2)
-    return state
+            if setup.fields["bag"][c]:
+                setup.put(f"{t % 6},{t // 6}", COLOURS[c])
+    return setup.start_turn(0, 1, 2)
 
 
 def walk_tree(state: FiveTribesState, path: tuple[tuple[int, int], ...], out: set) -> None:  # type: ignore[type-arg]
@@ -143,7 +148,7 @@ def walk_tree(state: FiveTribesState, path: tuple[tuple[int, int], ...], out: se
         for drop in after_step.legal_actions():
             child = after_step.clone()
             child.apply_action(drop)
-            move = (*path, (step - A.STEP, drop - A.DROP))
+            move = (*path, (A.decode(step).tile, A.decode(drop).colour))
             if child.phase in (STEP,):
                 walk_tree(child, move, out)
             else:
@@ -156,9 +161,9 @@ def test_every_complete_move_and_only_those(seed: int) -> None:
     if state.phase != PICK:
         return
     for action in state.legal_actions():
-        if not A.PICK <= action < A.STEP:
+        if A.decode(action).kind != "pick":
             continue
-        start = action - A.PICK
+        start = A.decode(action).tile
         if state.tile_total[start] > 4:
             continue
         child = state.clone()
@@ -182,7 +187,7 @@ def test_al_amin_merchandise_matches_brute_force(seed: int) -> None:
 
 
 def test_blue_counts_match_the_reference() -> None:
-    state = board_x(3)
+    state = board_x(3).state()
     for t in range(TILES):
         assert state.blue_count(t) == reference.blue_in_block(state, t)
 
@@ -202,17 +207,15 @@ def djinn_rich(players: int, seed: int) -> FiveTribesState:
     assert isinstance(state, FiveTribesState)
     while state.is_chance_node():
         state.apply_action(serai.sample_chance(state, rng))
-    pile = [d for d in range(22) if state.djinn_pile >> d & 1]
+    setup = Setup(state)
+    pile = bits(state.djinn_pile)
     rng.shuffle(pile)
     for i, d in enumerate(pile[4:]):  # 4 stay in the pile for Sibittis
-        state.djinn_pile &= ~(1 << d)
-        state.djinn_owner[d] = i % players
+        setup.give_djinn(i % players, DJINNS[d])
     for seat in range(players):
-        fakirs = min(4, state.pile[9])
-        state.pile[9] -= fakirs
-        state.hand[seat * 10 + 9] += fakirs
-    state._legal = None
-    return state
+        fakirs = min(4, setup.fields["pile"][FAKIR])
+        setup.give_cards(seat, *["fakir"] * fakirs)
+    return setup.state()
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -234,10 +237,45 @@ def test_djinn_rich_games_keep_every_node_completable(players: int, seed: int) -
             child = state.clone()
             child.apply_action(action)
             assert child.is_terminal() or child.legal_actions(), state.action_to_string(action)
-        powers = [a for a in legal if A.action_kind(a) in POWERS]
+        powers = [a for a in legal if A.decode(a).kind in POWERS]
         choice = powers if powers and rng.random() < 0.6 else legal
         action = choice[rng.randrange(len(choice))]
         state.apply_action(action)
         watch.after(state, action)
         assert state.component_counts() == counts
     assert state.scores() == reference.final_scores(state)
+
+
+PERFT = Path(__file__).parent.parent / "perft" / "five_tribes.txt"
+
+
+def reference_moves_count(state: FiveTribesState) -> int:
+    """The pick, step, drop sequences from a pick node without Djinns, by the reference:
+    per pickable tile, the (step, drop) pairs that leave a move that can be finished."""
+    board = reference.board_of(state)
+    total = 0
+    for start in reference.pick_tiles(state):
+        hand = board[start]
+        lifted = (*board[:start], (0,) * NUM_COLOURS, *board[start + 1 :])
+        for t in reference.neighbours(start):
+            total += sum(
+                1
+                for x in range(NUM_COLOURS)
+                if hand[x] and reference.drop_ok(lifted, t, start, hand, x)
+            )
+    return total
+
+
+def test_perft_counts_of_the_pick_and_bid_positions_agree_with_the_reference() -> None:
+    checked = 0
+    for case in read_perft(PERFT):
+        state = serai.load_position("five_tribes", case.position)
+        assert isinstance(state, FiveTribesState)
+        kinds = {A.decode(a).kind for a in state.legal_actions()}
+        if state.phase == PICK and kinds == {"pick"} and case.depth == 3:
+            assert reference_moves_count(state) == case.count
+            checked += 1
+        elif state.phase == BID:
+            assert len(reference.bid_texts(state)) == perft(state, 1)
+            checked += 1
+    assert checked >= 4

@@ -8,25 +8,12 @@ import random
 import serai
 from serai.games.five_tribes import actions as A
 from serai.games.five_tribes.render import render_grid
-from tests.five_tribes.scenario import (
-    act,
-    board_x,
-    claim,
-    give_cards,
-    give_djinn,
-    hold,
-    put,
-    start_turn,
-    tx,
-)
+from tests.five_tribes.scenario import Setup, act, board_x, tx
 
 
 def test_grid_shows_tiles_meeples_camels_palms_and_palaces() -> None:
-    state = board_x(3)
-    put(state, "1,1", "yellow", "white", "white", "red")
-    claim(state, 2, "0,0")
-    state.palms[tx("0,0")] = 2
-    state.palaces[tx("2,0")] = 1
+    setup = board_x(3).put("1,1", "yellow", "white", "white", "red").claim(2, "0,0")
+    state = setup.place("0,0", palms=2).place("2,0", palaces=1).state()
     lines = render_grid(state).splitlines()
     # Row r occupies lines 2 + 4r .. 4 + 4r; column c starts at 3 + 15c.
     cell = [line[3 + 15 * 0 : 3 + 15 * 0 + 14] for line in lines[2:5]]
@@ -39,10 +26,8 @@ def test_grid_shows_tiles_meeples_camels_palms_and_palaces() -> None:
 
 
 def test_board_lists_tracks_row_display_and_holdings() -> None:
-    state = board_x(4, bid_order=(2, 0, 3, 1))
-    give_cards(state, 1, "silk", "fakir")
-    give_djinn(state, 1, "boaz")
-    hold(state, 1, viziers=2, elders=1)
+    setup = board_x(4, bid_order=(2, 0, 3, 1)).give_cards(1, "silk", "fakir")
+    state = setup.give_djinn(1, "boaz").hold(1, viziers=2, elders=1).state()
     text = str(state)
     assert "bid order: p2 p0 p3 p1" in text
     assert "turn order: 18:-" in text
@@ -66,10 +51,7 @@ def test_board_fits_100_columns_late_in_games() -> None:
 
 
 def test_highlight_marks_the_tiles_the_legal_actions_name() -> None:
-    state = board_x(3)
-    put(state, "0,3", "red")
-    put(state, "0,4", "red")
-    start_turn(state, 0, 1)
+    state = board_x(3).put("0,3", "red").put("0,4", "red").start_turn(0, 1)
     text = state.render(highlight=state.legal_actions())
     assert "*: a tile your legal actions name" in text
     marked = state.render(markup=True, highlight=[A.PICK + tx("0,3")])
@@ -77,16 +59,13 @@ def test_highlight_marks_the_tiles_the_legal_actions_name() -> None:
 
 
 def test_markup_colours_meeples() -> None:
-    state = board_x(3)
-    put(state, "1,1", "red")
+    state = board_x(3).put("1,1", "red").state()
     assert "[red]r1[/]" in state.render(markup=True)
     assert "[red]" not in str(state)
 
 
 def test_r32_views_hide_opponents_gold_until_the_end() -> None:
-    state = board_x(3)
-    start_turn(state, 0)
-    state.gold = [11, 22, 33]
+    state = Setup(board_x(3).start_turn(0)).set(gold=[11, 22, 33]).state()
     for seat in range(3):
         view = state.view(seat)
         golds = [p["gold"] for p in view["players_info"]]
@@ -104,7 +83,7 @@ def test_r32_views_hide_opponents_gold_until_the_end() -> None:
 
 
 def test_observation_has_a_fixed_size_and_hides_gold() -> None:
-    state = board_x(3)
+    state = board_x(3).state()
     game = state.game
     assert len(state.observation(0)) == game.observation_size()
     scrambled = state.scramble_hidden(0, random.Random(2))

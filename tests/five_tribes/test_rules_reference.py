@@ -18,7 +18,7 @@ def test_every_ruling_r1_to_r41_is_explained() -> None:
 
 def test_notation_shows_every_kind_of_action_and_draw() -> None:
     text = rulebook.rules_text("five_tribes")
-    notation = text[text.index("## Notation") : text.index("## Rulings")]
+    notation = text[text.index("## Notation") : text.index("## Position notation")]
     examples = {A.parse_action(code) for code in re.findall(r"`([^`]+)`", notation)}
-    kinds = {A.action_kind(action) for action in examples if action is not None}
-    assert kinds == {kind for kind, _, _ in A.RANGES}
+    kinds = {A.decode(action).kind for action in examples if action is not None}
+    assert kinds == {kind.name for kind in A.KINDS}

@@ -12,34 +12,26 @@ import pytest
 
 import serai
 from serai.games.five_tribes import actions as A
-from serai.games.five_tribes.board import CARDS, DJINNS, SPOT_COST, TILES, VILLAGE
-from serai.games.five_tribes.rules import (
+from serai.games.five_tribes.board import (
+    BLUE,
     BUILD,
+    CARDS,
+    COLOURS,
+    DJINNS,
     DROP,
-    FILL_ROW,
     FINAL,
     KEEP,
     KILL,
     PICK,
     PLACE,
+    RED,
+    SPOT_COST,
     STEP,
     TILE_NODE,
-    FiveTribesState,
+    VILLAGE,
 )
-from tests.five_tribes.scenario import (
-    act,
-    at_node,
-    board_x,
-    claim,
-    give_cards,
-    give_djinn,
-    hold,
-    legal,
-    put,
-    set_row,
-    start_turn,
-    tx,
-)
+from serai.games.five_tribes.rules import FiveTribesState
+from tests.five_tribes.scenario import BOARD_X_RED_CORNER, Setup, act, board_x, legal, tx
 
 
 def meeples_on(state: FiveTribesState, where: str) -> list[int]:
@@ -53,25 +45,21 @@ def play(state: FiveTribesState, *texts: str) -> None:
 
 
 def e1() -> FiveTribesState:
-    state = board_x(4)
-    put(state, "1,1", "green", "green", "blue", "red", "white")
-    put(state, "2,1", "yellow")
-    start_turn(state, 0, 1, 2, 3)
-    return state
+    setup = board_x(4).put("1,1", "green", "green", "blue", "red", "white").put("2,1", "yellow")
+    return setup.start_turn(0, 1, 2, 3)
 
 
 E1_MOVE = ("pick 1,1", "step 2,1", "drop green", "step 2,2", "drop blue", "step 1,2", "drop red",
            "step 1,1", "drop white", "step 2,1")  # fmt: skip
+ROW_0 = ("0,0", "1,0", "2,0", "3,0", "4,0", "5,0")
 
 
 # -- movement and control ----------------------------------------------------------------------
 
 
 def test_r1_the_final_tile_must_already_hold_the_last_colour() -> None:
-    state = board_x(4)
-    put(state, "2,2", "red", "blue", "green", "white")  # a 4-step loop back gives nothing
-    put(state, "0,0", "yellow")
-    start_turn(state, 0, 1)
+    setup = board_x(4).put("2,2", "red", "blue", "green", "white")  # a 4-step loop gives nothing
+    state = setup.put("0,0", "yellow").start_turn(0, 1)
     assert state.phase == FINAL and state.final_round  # no legal move at all
 
 
@@ -89,10 +77,7 @@ def test_r2_pick_up_takes_every_meeple_of_the_last_colour() -> None:
 
 
 def test_r3_no_immediate_backtracking() -> None:
-    state = board_x(4)
-    put(state, "0,0", "blue", "red", "red")
-    put(state, "1,0", "blue")
-    start_turn(state, 0, 1)
+    state = board_x(4).put("0,0", "blue", "red", "red").put("1,0", "blue").start_turn(0, 1)
     play(state, "pick 0,0")
     assert legal(state) == {"step 0,1"}  # step 1,0 could only end by stepping back
     play(state, "step 0,1", "drop red")
@@ -106,11 +91,9 @@ def test_r3_re_entering_the_start_tile_later_is_allowed() -> None:
 
 
 def test_r4_parity_alone_is_not_enough() -> None:
-    state = board_x(4)
-    put(state, "0,0", "red", "red")
-    put(state, "1,0", "red")  # distance 1: a 2-step walk cannot end there
-    put(state, "5,4", "white")
-    start_turn(state, 0, 1)
+    setup = board_x(4).put("0,0", "red", "red")
+    setup.put("1,0", "red")  # distance 1: a 2-step walk cannot end there
+    state = setup.put("5,4", "white").start_turn(0, 1)
     assert "pick 0,0" not in legal(state)
     assert "pick 1,0" in legal(state)
 
@@ -124,9 +107,7 @@ def test_r4_parity_alone_is_not_enough() -> None:
     ],
 )
 def test_r4_long_hands_complete_by_themselves(colours: tuple[str, ...], pickable: bool) -> None:
-    state = board_x(4)
-    put(state, "2,2", *colours)
-    start_turn(state, 0, 1)
+    state = board_x(4).put("2,2", *colours).start_turn(0, 1)
     assert (state.phase == PICK and "pick 2,2" in legal(state)) == pickable
 
 
@@ -150,12 +131,20 @@ def test_r5_every_movement_choice_can_be_completed() -> None:
             state.apply_action(action)
 
 
+def test_r5_a_position_with_nothing_to_do_is_refused() -> None:
+    # p0 stands on 1,1 holding one red meeple that no neighbour can take (R1).
+    state = board_x(4).put("0,0", "blue").put("1,0", "blue").start_turn(0, 1)
+    play(state, "pick 0,0")
+    setup = Setup(state).set(cur=tx("1,1"), prev=tx("0,1"), in_hand=[0, 0, 0, 0, 1])
+    setup.fields["bag"][BLUE] += 1
+    setup.fields["bag"][RED] -= 1
+    with pytest.raises(serai.GameError, match=r"nothing can be done .* \(R5\)"):
+        setup.state()
+
+
 def test_r6_ownership_never_changes_and_owned_tiles_can_be_entered() -> None:
-    state = board_x(4)
-    put(state, "0,0", "blue")
-    put(state, "1,0", "blue")
-    claim(state, 1, "1,0")
-    start_turn(state, 0, 1)
+    setup = board_x(4).put("0,0", "blue").put("1,0", "blue").claim(1, "1,0")
+    state = setup.start_turn(0, 1)
     camels = state.camels_left[0]
     play(state, "pick 0,0", "step 1,0", "drop blue")
     assert state.camel[tx("1,0")] == 1
@@ -163,23 +152,18 @@ def test_r6_ownership_never_changes_and_owned_tiles_can_be_entered() -> None:
 
 
 def test_r7_no_camel_left_claims_nothing_and_the_start_tile_is_not_claimed() -> None:
-    state = board_x(4)
-    put(state, "0,0", "blue")
-    put(state, "1,0", "blue")
-    state.camels_left[0] = 0
-    start_turn(state, 0, 1)
+    setup = board_x(4).put("0,0", "blue").put("1,0", "blue")
+    setup.claim(0, "0,4", "1,4", "2,4", "3,4", "4,4", "5,4", "0,3", "1,3")  # all 8 camels
+    state = setup.start_turn(0, 1)
     play(state, "pick 0,0", "step 1,0", "drop blue")
     assert state.camel[tx("1,0")] == -1
     assert state.camel[tx("0,0")] == -1
 
 
 def test_r8_the_final_tiles_action_even_after_a_kill_claim() -> None:
-    state = board_x(3)
-    give_cards(state, 0, "fakir")
-    put(state, "3,1", "red")
-    put(state, "3,2", "red", "white")
-    put(state, "5,3", "green")
-    start_turn(state, 0, 1, 2)
+    setup = board_x(3).give_cards(0, "fakir")
+    setup.put("3,1", "red").put("3,2", "red", "white").put("5,3", "green")
+    state = setup.start_turn(0, 1, 2)
     play(state, "pick 3,1", "step 3,2", "drop red", "kill 5,3 green")
     assert state.camel[tx("5,3")] == 0  # an Oasis, claimed by the kill
     assert legal(state) == {"palace 3,2"}  # the Village's action, not the Oasis's
@@ -189,10 +173,8 @@ def test_r8_the_final_tiles_action_even_after_a_kill_claim() -> None:
 
 
 def test_r9_builders_count_the_block_with_diagonals() -> None:
-    state = board_x(4)
-    start_turn(state, 0)
-    give_cards(state, 0, "fakir")
-    at_node(state, 0, BUILD, "1,0", collected=2, tribe=3)
+    state = board_x(4).start_turn(0)
+    state = Setup(state).give_cards(0, "fakir").at_node(0, BUILD, "1,0", 2, BLUE)
     assert state.blue_count(tx("1,0")) == 3
     gold = state.gold[0]
     play(state, "build 1")
@@ -200,79 +182,56 @@ def test_r9_builders_count_the_block_with_diagonals() -> None:
 
 
 def test_r9_with_no_blue_tile_only_build_0() -> None:
-    state = board_x(4)
-    start_turn(state, 0)
-    give_cards(state, 0, "fakir")
-    for t in range(TILES):
-        if state.tile_type[t] in (0, 1, 2, 3, 4):
-            state.tile_type[t] = 5
-    at_node(state, 0, BUILD, "1,0", collected=2, tribe=3)
+    state = board_x(4, board=BOARD_X_RED_CORNER).start_turn(0)
+    state = Setup(state).give_cards(0, "fakir").at_node(0, BUILD, "0,0", 2, BLUE)
+    assert state.blue_count(tx("0,0")) == 0
     assert legal(state) == {"build 0"}
 
 
 def test_r10_range_is_assassins_plus_fakirs_and_only_the_needed_fakirs_go() -> None:
-    state = board_x(3)
-    give_cards(state, 0, "fakir", "fakir", "fakir")
-    start_turn(state, 0, 1, 2)
-    put(state, "2,3", "green")  # distance 5 from 0,0: 2 Assassins + 3 Fakirs
-    put(state, "3,3", "green")  # distance 6: out of range
-    put(state, "3,0", "blue")  # distance 3
-    at_node(state, 0, KILL, "0,0", collected=2, tribe=4)
+    state = board_x(3).give_cards(0, "fakir", "fakir", "fakir").start_turn(0, 1, 2)
+    setup = Setup(state)
+    setup.put("2,3", "green")  # distance 5 from 0,0: 2 Assassins + 3 Fakirs
+    setup.put("3,3", "green")  # distance 6: out of range
+    setup.put("3,0", "blue")  # distance 3
+    state = setup.at_node(0, KILL, "0,0", collected=2, tribe=RED)
     assert legal(state) == {"kill 2,3 green", "kill 3,0 blue"}
     play(state, "kill 3,0 blue")
     assert state.fakirs(0) == 2
 
 
 def test_r11_the_kill_is_compulsory_and_skipped_without_targets() -> None:
-    state = board_x(3)
-    put(state, "0,0", "red")
-    put(state, "1,0", "red")
-    hold(state, 0, viziers=2)  # the actor's own Viziers are never targets
-    start_turn(state, 0, 1, 2)
+    setup = board_x(3).put("0,0", "red").put("1,0", "red")
+    state = setup.hold(0, viziers=2).start_turn(0, 1, 2)  # the actor's own are never targets
     play(state, "pick 0,0", "step 1,0", "drop red")
     assert state.phase == TILE_NODE
-    state2 = board_x(3)
-    put(state2, "0,0", "red")
-    put(state2, "1,0", "red")
-    put(state2, "2,0", "green")
-    start_turn(state2, 0, 1, 2)
+    state2 = board_x(3).put("0,0", "red").put("1,0", "red").put("2,0", "green").start_turn(0, 1, 2)
     play(state2, "pick 0,0", "step 1,0", "drop red")
     assert state2.phase == KILL and legal(state2) == {"kill 2,0 green"}
 
 
 def test_r12_the_final_tiles_claim_comes_first() -> None:
-    state = board_x(3)
-    put(state, "0,0", "red")
-    put(state, "1,0", "red")
-    put(state, "2,0", "green")
-    state.camels_left[0] = 1
-    start_turn(state, 0, 1, 2)
+    setup = board_x(3).put("0,0", "red").put("1,0", "red").put("2,0", "green")
+    state = setup.claim(0, *ROW_0[3:], "0,4", "1,4", "2,4", "3,4").start_turn(0, 1, 2)
+    assert state.camels_left[0] == 1
     play(state, "pick 0,0", "step 1,0", "drop red", "kill 2,0 green")
     assert state.camel[tx("1,0")] == 0
     assert state.camel[tx("2,0")] == -1
 
 
 def test_r13_boaz_protects_held_meeples_only() -> None:
-    state = board_x(3)
-    hold(state, 1, viziers=2, elders=2)
-    give_djinn(state, 1, "boaz")
-    give_djinn(state, 0, "iblis")
-    hold(state, 0, elders=1)
-    start_turn(state, 0, 1, 2)
-    put(state, "2,0", "green", "white")
-    claim(state, 1, "2,0")
-    at_node(state, 0, KILL, "1,0", collected=2, tribe=4)
+    setup = board_x(3).hold(1, viziers=2, elders=2).give_djinn(1, "boaz")
+    state = setup.give_djinn(0, "iblis").hold(0, elders=1).start_turn(0, 1, 2)
+    setup = Setup(state).put("2,0", "green", "white").claim(1, "2,0")
+    state = setup.at_node(0, KILL, "1,0", collected=2, tribe=RED)
     assert legal(state) == {"kill 2,0 green", "kill 2,0 white", "use iblis elder"}
     play(state, "use iblis elder")
     assert legal(state) == {"kill 2,0 white,green"}
 
 
 def test_r14_merchants_take_at_most_the_row() -> None:
-    state = board_x(4)
-    set_row(state, "silk")
-    put(state, "0,0", "green")
-    put(state, "1,0", "green")
-    start_turn(state, 0, 1)
+    setup = board_x(4).set_row("silk").put("0,0", "green").put("1,0", "green")
+    state = setup.start_turn(0, 1)
     play(state, "pick 0,0", "step 1,0", "drop green")
     assert state.row == [] and state.hand[CARDS.index("silk")] == 1
 
@@ -281,55 +240,42 @@ def test_r14_merchants_take_at_most_the_row() -> None:
 
 
 def test_r15_markets_need_gold_and_cards_and_one_card_costs_full_price() -> None:
-    state = board_x(4)
-    start_turn(state, 0)
-    set_row(state, "ivory")
-    at_node(state, 0, TILE_NODE, "4,0")  # Large Market
+    state = board_x(4).set_row("ivory").start_turn(0)
+    state = Setup(state).at_node(0, TILE_NODE, "4,0")  # Large Market
     assert legal(state) == {"buy ivory", "pass"}
     gold = state.gold[0]
     play(state, "buy ivory")
     assert state.gold[0] == gold - 6
-    poor = board_x(4)
-    start_turn(poor, 0)
-    poor.gold[0] = 2
-    at_node(poor, 0, TILE_NODE, "1,0")
+    poor = board_x(4).start_turn(0)
+    setup = Setup(poor)
+    setup.fields["gold"][0] = 2
+    poor = setup.at_node(0, TILE_NODE, "1,0")
     assert legal(poor) == {"pass"}
 
 
 def test_r16_sacred_place_needs_an_e_plus_e_or_f_payment() -> None:
-    state = board_x(4)
-    start_turn(state, 0)
-    hold(state, 0, elders=1)
-    at_node(state, 0, TILE_NODE, "3,0")
+    state = board_x(4).start_turn(0)
+    state = Setup(state).hold(0, elders=1).at_node(0, TILE_NODE, "3,0")
     assert legal(state) == {"pass"}
-    give_cards(state, 0, "fakir")
+    state = Setup(state).give_cards(0, "fakir").state()
     play(state, "take-djinn leta elder,fakir")
     assert state.display == [DJINNS.index("enki"), DJINNS.index("sloar")]  # no refill yet
 
 
 def test_r17_empty_supplies_skip_placements_and_bouraq() -> None:
-    state = board_x(4)
-    start_turn(state, 0)
-    give_djinn(state, 0, "bouraq")
-    hold(state, 0, elders=1)
-    state.palaces_left = 0
-    state.palms_left = 0
-    at_node(state, 0, TILE_NODE, "2,0")
-    assert legal(state) == {"pass"}
-    at_node(state, 0, TILE_NODE, "0,0")
-    assert legal(state) == {"pass"}
+    state = board_x(4).start_turn(0)
+    setup = Setup(state).give_djinn(0, "bouraq").hold(0, elders=1)
+    setup.place("5,4", palms=12, palaces=10)  # every Palm Tree and Palace
+    assert legal(setup.at_node(0, TILE_NODE, "2,0")) == {"pass"}
+    assert legal(setup.at_node(0, TILE_NODE, "0,0")) == {"pass"}
 
 
 # -- Djinns ---------------------------------------------------------------------------------------
 
 
 def test_r18_a_power_once_per_turn_and_never_in_a_move() -> None:
-    state = board_x(4)
-    give_djinn(state, 0, "sloar")
-    give_cards(state, 0, "fakir", "fakir")
-    put(state, "0,0", "blue")
-    put(state, "1,0", "blue")
-    start_turn(state, 0, 0)
+    setup = board_x(4).give_djinn(0, "sloar").give_cards(0, "fakir", "fakir")
+    state = setup.put("0,0", "blue").put("1,0", "blue").start_turn(0, 1)
     assert "use sloar" in legal(state)
     play(state, "use sloar", "draw-card silk")
     assert "use sloar" not in legal(state) and state.phase == PICK
@@ -338,12 +284,9 @@ def test_r18_a_power_once_per_turn_and_never_in_a_move() -> None:
 
 
 def test_r18_each_marker_is_a_separate_turn_in_the_2_player_game() -> None:
-    state = board_x(2)
-    give_djinn(state, 0, "sloar")
-    give_cards(state, 0, "fakir", "fakir")
-    put(state, "2,2", "red", "red", "red", "red", "red", "red")
-    put(state, "4,4", "red", "red", "red", "red", "red", "red")
-    start_turn(state, 0, 0)
+    setup = board_x(2).give_djinn(0, "sloar").give_cards(0, "fakir", "fakir")
+    setup.put("2,2", "red", "red", "red", "red", "red", "red")
+    state = setup.put("4,4", "red", "red", "red", "red", "red", "red").start_turn(0, 0)
     play(state, "use sloar", "draw-card silk", "pick 2,2")
     while state.phase != FINAL:
         act(state, state.action_to_string(state.legal_actions()[0]))
@@ -352,13 +295,9 @@ def test_r18_each_marker_is_a_separate_turn_in_the_2_player_game() -> None:
 
 
 def test_r19_hagis_moves_a_bouraq_palace_to_a_side_neighbour() -> None:
-    state = board_x(4)
-    start_turn(state, 0)
-    give_djinn(state, 0, "bouraq")
-    give_djinn(state, 0, "hagis")
-    hold(state, 0, elders=2)
-    state.phase = FINAL
-    state._legal = None
+    state = board_x(4).start_turn(0)
+    setup = Setup(state).give_djinn(0, "bouraq").give_djinn(0, "hagis").hold(0, elders=2)
+    state = setup.at_node(0, FINAL)
     play(state, "use bouraq 2,0 elder")
     assert state.phase == PLACE
     assert legal(state) == {"palace 2,0", "use hagis 1,0 elder", "use hagis 3,0 elder",
@@ -368,21 +307,15 @@ def test_r19_hagis_moves_a_bouraq_palace_to_a_side_neighbour() -> None:
 
 
 def test_r19_lamia_with_the_oasis_tile_action() -> None:
-    state = board_x(4)
-    start_turn(state, 0)
-    give_djinn(state, 0, "lamia")
-    give_cards(state, 0, "fakir")
-    at_node(state, 0, TILE_NODE, "0,0")
+    state = board_x(4).start_turn(0)
+    setup = Setup(state).give_djinn(0, "lamia").give_cards(0, "fakir")
+    state = setup.at_node(0, TILE_NODE, "0,0")
     assert legal(state) == {"palm 0,0", "use lamia 1,0 fakir", "use lamia 0,1 fakir"}
 
 
 def test_r20_marid_pays_per_drop_on_its_owners_tiles() -> None:
-    state = board_x(4)
-    give_djinn(state, 1, "marid")
-    claim(state, 1, "1,0")
-    put(state, "0,0", "blue", "blue")
-    put(state, "2,0", "blue")
-    start_turn(state, 0, 1)
+    setup = board_x(4).give_djinn(1, "marid").claim(1, "1,0")
+    state = setup.put("0,0", "blue", "blue").put("2,0", "blue").start_turn(0, 1)
     gold = state.gold[1]
     play(state, "pick 0,0", "step 1,0", "drop blue")
     assert state.gold[1] == gold + 2
@@ -391,45 +324,31 @@ def test_r20_marid_pays_per_drop_on_its_owners_tiles() -> None:
 
 
 def test_r20_nekir_pays_twice_for_a_double_kill() -> None:
-    state = board_x(3)
-    give_djinn(state, 0, "iblis")
-    give_djinn(state, 1, "nekir")
-    hold(state, 0, elders=1)
-    start_turn(state, 0, 1, 2)
-    put(state, "2,0", "green", "blue")
-    at_node(state, 0, KILL, "1,0", collected=2, tribe=4)
+    setup = board_x(3).give_djinn(0, "iblis").give_djinn(1, "nekir").hold(0, elders=1)
+    state = setup.start_turn(0, 1, 2)
+    state = Setup(state).put("2,0", "green", "blue").at_node(0, KILL, "1,0", 2, RED)
     gold = state.gold[1]
     play(state, "use iblis elder", "kill 2,0 green,blue")
     assert state.gold[1] == gold + 4
 
 
 def test_r20_monkir_and_baal() -> None:
-    state = board_x(4)
-    give_djinn(state, 1, "monkir")
-    start_turn(state, 0)
-    at_node(state, 0, TILE_NODE, "2,0")
+    state = board_x(4).give_djinn(1, "monkir").start_turn(0)
+    state = Setup(state).at_node(0, TILE_NODE, "2,0")
     gold = state.gold[1]
     play(state, "palace 2,0")
     assert state.gold[1] == gold + 2
-    other = board_x(4)
-    start_turn(other, 0)
-    give_djinn(other, 1, "baal")
-    hold(other, 0, elders=2)
-    at_node(other, 0, TILE_NODE, "3,0")
-    other.display = [DJINNS.index("baal")]
-    other.djinn_owner[DJINNS.index("baal")] = -1
-    other._legal = None
+    other = board_x(4, display=("baal", "sloar", "leta")).start_turn(0)
+    other = Setup(other).hold(0, elders=2).at_node(0, TILE_NODE, "3,0")
+    assert other.djinn_owner[DJINNS.index("baal")] == -1
     gold = other.gold[1]
     play(other, "take-djinn baal elder,elder")
     assert other.gold[1] == gold  # gaining Ba'al itself pays nothing
 
 
 def test_r21_spent_elders_go_to_the_bag_and_fakirs_to_the_discard() -> None:
-    state = board_x(4)
-    start_turn(state, 0)
-    hold(state, 0, elders=1)
-    give_cards(state, 0, "fakir")
-    at_node(state, 0, TILE_NODE, "3,0")
+    state = board_x(4).start_turn(0)
+    state = Setup(state).hold(0, elders=1).give_cards(0, "fakir").at_node(0, TILE_NODE, "3,0")
     bag, discard = state.bag[1], state.discard[CARDS.index("fakir")]
     play(state, "take-djinn enki elder,fakir")
     assert state.bag[1] == bag + 1
@@ -437,40 +356,28 @@ def test_r21_spent_elders_go_to_the_bag_and_fakirs_to_the_discard() -> None:
 
 
 def test_r22_iblis_needs_a_pair_target_after_paying() -> None:
-    state = board_x(3)
-    give_djinn(state, 0, "iblis")
-    give_cards(state, 0, "fakir")
-    start_turn(state, 0, 1, 2)
-    put(state, "4,0", "green", "blue")  # distance 3: in range only with the Fakir
-    at_node(state, 0, KILL, "1,0", collected=2, tribe=4)
+    state = board_x(3).give_djinn(0, "iblis").give_cards(0, "fakir").start_turn(0, 1, 2)
+    setup = Setup(state).put("4,0", "green", "blue")  # distance 3: in range only with the Fakir
+    state = setup.at_node(0, KILL, "1,0", collected=2, tribe=RED)
     assert "use iblis fakir" not in legal(state)
-    hold(state, 1, viziers=1, elders=1)
+    state = Setup(state).hold(1, viziers=1, elders=1).state()
     assert "use iblis fakir" in legal(state)
     play(state, "use iblis fakir")
     assert legal(state) == {"kill p1 yellow,white"}
 
 
 def test_r23_kandicha_captures_and_pays() -> None:
-    state = board_x(3)
-    give_djinn(state, 0, "kandicha")
-    start_turn(state, 0, 1, 2)
-    hold(state, 1, viziers=1)
-    at_node(state, 0, KILL, "1,0", collected=2, tribe=4)
+    state = board_x(3).give_djinn(0, "kandicha").start_turn(0, 1, 2)
+    state = Setup(state).hold(1, viziers=1).at_node(0, KILL, "1,0", collected=2, tribe=RED)
     play(state, "kill p1 yellow")
     assert state.viziers == [1, 0, 0]
-    builder = board_x(3)
-    give_djinn(builder, 0, "kandicha")
-    start_turn(builder, 0, 1, 2)
-    put(builder, "2,0", "blue")
-    at_node(builder, 0, KILL, "1,0", collected=2, tribe=4)
+    builder = board_x(3).give_djinn(0, "kandicha").start_turn(0, 1, 2)
+    builder = Setup(builder).put("2,0", "blue").at_node(0, KILL, "1,0", 2, RED)
     gold = builder.gold[0]
     play(builder, "kill 2,0 blue")
     assert builder.gold[0] == gold + builder.blue_count(tx("2,0"))
-    merchant = board_x(3)
-    give_djinn(merchant, 0, "kandicha")
-    start_turn(merchant, 0, 1, 2)
-    put(merchant, "2,0", "green")
-    at_node(merchant, 0, KILL, "1,0", collected=2, tribe=4)
+    merchant = board_x(3).give_djinn(0, "kandicha").start_turn(0, 1, 2)
+    merchant = Setup(merchant).put("2,0", "green").at_node(0, KILL, "1,0", 2, RED)
     play(merchant, "kill 2,0 green")
     assert merchant.is_chance_node()
     play(merchant, "draw-card silk")
@@ -478,21 +385,15 @@ def test_r23_kandicha_captures_and_pays() -> None:
 
 
 def test_r24_echidna_doubles_builders_only_with_a_blue_tile() -> None:
-    state = board_x(4)
-    start_turn(state, 0)
-    give_djinn(state, 0, "echidna")
-    hold(state, 0, elders=2)
-    for t in range(TILES):
-        if state.tile_type[t] in (0, 1, 2, 3, 4):
-            state.tile_type[t] = 5
-    at_node(state, 0, BUILD, "1,0", collected=2, tribe=3)
+    state = board_x(4, board=BOARD_X_RED_CORNER).start_turn(0)
+    setup = Setup(state).give_djinn(0, "echidna").hold(0, elders=2)
+    state = setup.at_node(0, BUILD, "0,0", collected=2, tribe=BLUE)
     assert legal(state) == {"build 0"}
 
 
 def test_r25_kumarbi_lowers_the_price_by_k_spots() -> None:
-    state = board_x(4, bid_order=(0, 1, 2, 3))
-    give_djinn(state, 0, "kumarbi")
-    give_cards(state, 0, "fakir")
+    setup = board_x(4, bid_order=(0, 1, 2, 3))
+    state = setup.give_djinn(0, "kumarbi").give_cards(0, "fakir").state()
     play(state, "use kumarbi 1")
     gold = state.gold[0]
     play(state, "bid 12")
@@ -501,14 +402,11 @@ def test_r25_kumarbi_lowers_the_price_by_k_spots() -> None:
 
 
 def test_r26_anun_nak_can_draw_the_elder_paid_for_it() -> None:
-    state = board_x(4)
-    start_turn(state, 0)
-    give_djinn(state, 0, "anun-nak")
-    hold(state, 0, elders=1)
-    give_cards(state, 0, "fakir")
-    state.bag = [0, 0, 0, 0, 0]
-    state.phase = FINAL
-    state._legal = None
+    state = board_x(4).start_turn(0)
+    setup = Setup(state).give_djinn(0, "anun-nak").hold(0, elders=1).give_cards(0, "fakir")
+    for colour, count in zip(COLOURS, setup.fields["bag"], strict=True):
+        setup.put("5,4", *[colour] * count)  # the bag is empty
+    state = setup.at_node(0, FINAL)
     assert "use anun-nak 2,2 elder" in legal(state)
     assert "use anun-nak 2,2 fakir" not in legal(state)
     play(state, "use anun-nak 2,2 elder")
@@ -518,16 +416,10 @@ def test_r26_anun_nak_can_draw_the_elder_paid_for_it() -> None:
 
 
 def test_r27_leta_and_utug_place_camels_and_may_trigger_the_end() -> None:
-    state = board_x(4)
-    start_turn(state, 0)
-    give_djinn(state, 0, "leta")
-    give_djinn(state, 0, "utug")
-    hold(state, 0, elders=4)
-    put(state, "3,3", "blue")
-    state.camels_left[0] = 1
-    state.phase = FINAL
-    state.final_round = False
-    state._legal = None
+    state = board_x(4).start_turn(0)
+    setup = Setup(state).give_djinn(0, "leta").give_djinn(0, "utug").hold(0, elders=4)
+    setup.put("3,3", "blue").claim(0, *ROW_0, "0,1")  # one camel left
+    state = setup.set(final_round=False).at_node(0, FINAL)
     assert "use utug 3,3 elder,elder" in legal(state)
     assert "use leta 3,3 elder,elder" not in legal(state)
     assert "use leta 2,2 elder,elder" in legal(state)
@@ -538,21 +430,22 @@ def test_r27_leta_and_utug_place_camels_and_may_trigger_the_end() -> None:
 
 
 def test_r28_sibittis_reshuffles_the_discards_and_keeps_one() -> None:
-    state = board_x(4)
-    start_turn(state, 0)
-    give_djinn(state, 0, "sibittis")
-    give_djinn(state, 1, "baal")
-    hold(state, 0, elders=2)
-    pile = state.djinn_pile
-    state.djinn_discard = pile & -pile  # one Djinn discarded
-    state.djinn_pile = (pile ^ (pile & -pile)) & ((1 << DJINNS.index("utug")) | 1 << 9)
-    state.phase = FINAL
-    state._legal = None
+    state = board_x(4).start_turn(0)
+    setup = Setup(state).give_djinn(0, "sibittis").give_djinn(1, "baal").hold(0, elders=2)
+    pile = setup.fields["djinn_pile"]
+    discarded = pile & -pile  # one Djinn discarded
+    kept = (1 << DJINNS.index("utug")) | (1 << DJINNS.index("iblis"))
+    setup.set(djinn_pile=pile ^ discarded, djinn_discard=discarded)
+    for i, name in enumerate(DJINNS):
+        if (pile & ~kept & ~discarded) >> i & 1:
+            setup.give_djinn(2 + i % 2, name)  # the rest are owned by p2 and p3
+    state = setup.at_node(0, FINAL)
+    assert state.djinn_pile == kept
     play(state, "use sibittis elder,elder")
     drawn = []
     while state.is_chance_node():
         action = state.legal_actions()[0]
-        drawn.append(action - A.DRAW_DJINN)
+        drawn.append(A.decode(action).djinn)
         state.apply_action(action)
     assert len(drawn) == 3 and state.phase == KEEP
     gold = state.gold[1]
@@ -563,14 +456,10 @@ def test_r28_sibittis_reshuffles_the_discards_and_keeps_one() -> None:
 
 
 def test_r29_sloar_pays_first_so_its_fakir_can_come_back() -> None:
-    state = board_x(4)
-    start_turn(state, 0)
-    give_djinn(state, 0, "sloar")
-    give_cards(state, 0, "fakir")
-    state.row += [c for c in range(10) for _ in range(state.pile[c])]
-    state.pile = [0] * 10
-    state.phase = FINAL
-    state._legal = None
+    state = board_x(4).start_turn(0)
+    setup = Setup(state).give_djinn(0, "sloar").give_cards(0, "fakir").empty_pile(1, 2, 3)
+    state = setup.at_node(0, FINAL)
+    assert not any(state.pile) and not any(state.discard)
     play(state, "use sloar")
     assert legal(state) == {"draw-card fakir"}
     play(state, "draw-card fakir")
@@ -581,26 +470,28 @@ def test_r29_sloar_pays_first_so_its_fakir_can_come_back() -> None:
 
 
 def test_r30_the_last_zero_bidder_plays_first_among_zeros() -> None:
-    state = board_x(4, bid_order=(0, 1, 2, 3))
+    state = board_x(4, bid_order=(0, 1, 2, 3)).state()
     play(state, "bid 0", "bid 0", "bid 3", "bid 0")
     assert state.next_order + state.play_order() == [2, 3, 1, 0]
 
 
 def test_r31_draws_are_proportional_and_reshuffle_the_discards() -> None:
-    state = board_x(4)
-    state.row = state.row[:3]
-    state.pile = [0] * 10
-    state.discard = [2, 0, 0, 0, 0, 0, 0, 0, 0, 6]
-    state.phase = FILL_ROW
-    state._settle()
-    state._legal = None
-    outcomes = dict(state.chance_outcomes())
-    assert outcomes == {A.DRAW_CARD: 0.25, A.DRAW_CARD + 9: 0.75}
+    # The round's last turn ends with 3 cards in the row, none in the pile, and 2 Fish and
+    # 6 Fakirs discarded; the other cards are in the players' hands.
+    setup = board_x(4).set_row("fish", "fish", "fish").put("0,0", "red").put("1,0", "red")
+    setup.give_cards(0, *["fish"] * 2, *["fakir"] * 6).empty_pile(1, 2, 3)
+    setup.fields["hand"][CARDS.index("fish")] -= 2
+    setup.fields["hand"][CARDS.index("fakir")] -= 6
+    setup.fields["discard"] = [2, 0, 0, 0, 0, 0, 0, 0, 0, 6]
+    state = Setup(setup.start_turn(0)).at_node(0, FINAL)
+    play(state, "end")
+    assert state.phase_name == "draw-card" and state.is_chance_node()
+    assert dict(state.chance_outcomes()) == {A.DRAW_CARD: 0.25, A.DRAW_CARD + 9: 0.75}
     assert state.discard == [0] * 10
 
 
 def test_r32_opponents_gold_is_hidden_until_the_end() -> None:
-    state = board_x(3)
+    state = board_x(3).state()
     view = state.view(1)
     golds = [p["gold"] for p in view["players_info"]]
     assert golds == ["hidden", 50, "hidden"]
@@ -609,9 +500,7 @@ def test_r32_opponents_gold_is_hidden_until_the_end() -> None:
 
 
 def test_r33_fakirs_are_never_sold() -> None:
-    state = board_x(4)
-    give_cards(state, 0, "fakir", "fakir", "silk")
-    start_turn(state, 0)
+    state = board_x(4).give_cards(0, "fakir", "fakir", "silk").start_turn(0)
     assert legal(state) == {"sell silk", "end"}
 
 
@@ -619,17 +508,13 @@ def test_r33_fakirs_are_never_sold() -> None:
 
 
 def test_r34_no_legal_move_at_the_start_of_a_turn_sets_the_final_round_flag() -> None:
-    state = board_x(3)
-    start_turn(state, 0, 1, 2)
+    state = board_x(3).start_turn(0, 1, 2)
     assert state.final_round and state.phase == FINAL and legal(state) == {"end"}
 
 
 def test_r34_a_board_stuck_after_the_rounds_last_turn_ends_the_game_without_bidding() -> None:
     # p2 plays the round's last turn, and its move takes the last two meeples off the board.
-    state = board_x(3)
-    put(state, "0,0", "red")
-    put(state, "1,0", "red")
-    start_turn(state, 2)
+    state = board_x(3).put("0,0", "red").put("1,0", "red").start_turn(2)
     play(state, "pick 0,0", "step 1,0", "drop red", "pass")
     assert (state.phase, state.final_round) == (FINAL, False)  # camels left: no flag yet
     gold = state.gold[:]
@@ -642,8 +527,7 @@ def test_r34_a_board_stuck_after_the_rounds_last_turn_ends_the_game_without_bidd
 
 
 def test_r35_the_game_ends_when_the_flagged_round_is_complete() -> None:
-    state = board_x(3)
-    start_turn(state, 0, 1)
+    state = board_x(3).start_turn(0, 1)
     play(state, "end")
     assert state.actor == 1 and not state.is_terminal()
     play(state, "end")
@@ -651,8 +535,7 @@ def test_r35_the_game_ends_when_the_flagged_round_is_complete() -> None:
 
 
 def test_r36_tied_top_scores_share_the_win() -> None:
-    state = board_x(3)
-    start_turn(state, 0)
+    state = board_x(3).start_turn(0)
     play(state, "end")
     assert state.is_terminal()
     assert state.scores() == [50, 50, 50]
@@ -660,15 +543,12 @@ def test_r36_tied_top_scores_share_the_win() -> None:
 
 
 def test_r37_al_amin_wilds_are_assigned_to_maximise() -> None:
-    state = board_x(4)
-    give_djinn(state, 0, "al-amin")
-    give_cards(state, 0, *["fakir"] * 4)
+    state = board_x(4).give_djinn(0, "al-amin").give_cards(0, *["fakir"] * 4).state()
     assert state.score_breakdown()[0]["merchandise"] == 3  # two wilds of different types
 
 
 def test_r38_vizier_bonus_per_opponent_with_fewer() -> None:
-    state = board_x(2)
-    hold(state, 0, viziers=1)
+    state = board_x(2).hold(0, viziers=1).state()
     assert [p["vizier_majority"] for p in state.score_breakdown()] == [10, 0]
 
 
@@ -681,10 +561,7 @@ def test_r39_single_choice_nodes_stay_nodes() -> None:
     for _ in range(29):
         state.apply_action(state.legal_actions()[0])
     assert state.is_chance_node() and len(state.chance_outcomes()) == 1
-    e3 = board_x(3)
-    put(e3, "3,1", "red")
-    put(e3, "3,2", "red", "white")
-    start_turn(e3, 0, 1)
+    e3 = board_x(3).put("3,1", "red").put("3,2", "red", "white").start_turn(0, 1)
     play(e3, "pick 3,1")
     assert e3.legal_actions() == [A.STEP + tx("3,2")] and e3.current_player() == 0
 
@@ -716,8 +593,6 @@ def test_r41_games_end_within_46_rounds() -> None:
 
 
 def test_village_type_is_compulsory_without_pass() -> None:
-    state = board_x(4)
-    start_turn(state, 0)
-    at_node(state, 0, TILE_NODE, "2,0")
+    state = Setup(board_x(4).start_turn(0)).at_node(0, TILE_NODE, "2,0")
     assert state.tile_type[tx("2,0")] == VILLAGE
     assert legal(state) == {"palace 2,0"}

@@ -1,47 +1,27 @@
-"""The integer action space of Five Tribes and its notation (``docs/rules/five_tribes.md``).
+"""The integer action space of Five Tribes, its notation and its decoding, from one table.
 
-Chance outcomes and decisions share one space; each kind is a contiguous range starting at
-the base named here (``x`` a tile index ``6r + c``, ``col`` a colour index, ``card`` a card
-index, ``d`` a Djinn index, ``p1``/``p2`` a payment index, R21):
+Chance outcomes and decisions share one space. :data:`KINDS` lists every kind of action in
+id order with its parts; a kind's ids run from its base (``PICK``, ``HAGIS``, …) through
+every combination of its parts, the first part varying slowest (``HAGIS + 2 * tile + pay``).
+From that one table come the text of every action (``docs/rules/five_tribes.md``, Notation)
+and its decoded value (:func:`decode`), so printing, parsing and decoding are look-ups and
+always agree.
 
-- ``DEAL_TILE + 8x + type``     ``deal-tile c,r <tile>``        (chance, setup)
-- ``DRAW_MEEPLE + 5x + col``    ``draw-meeple c,r <colour>``    (chance, setup, Anun-Nak)
-- ``BID_ORDER + seat``          ``bid-order p<seat>``           (chance, setup)
-- ``DRAW_CARD + card``          ``draw-card <card>``            (chance)
-- ``DRAW_DJINN + d``            ``draw-djinn <djinn>``          (chance)
-- ``BID + i``                   ``bid 18`` … ``bid 1`` (i 0..5), ``bid 0`` (6), ``bid last`` (7)
-- ``KUMARBI + k - 1``           ``use kumarbi <k>``, k 1..6
-- ``PICK + x``, ``STEP + x``    ``pick c,r``, ``step c,r``
-- ``DROP + col``                ``drop <colour>``
-- ``BUILD + f``                 ``build <f>``, f 0..18
-- ``ECHIDNA + p2``              ``use echidna <P2>``
-- ``KILL_TILE + 5x + col``      ``kill c,r <colour>``
-- ``KILL_SEAT + 2seat + v``     ``kill p<n> yellow`` (v 0) / ``white`` (v 1)
-- ``KILL_TILE_PAIR + 15x + j``  ``kill c,r <colour>,<colour>`` (j indexes ``COLOUR_PAIRS``)
-- ``KILL_SEAT_PAIR + 3seat + j``  ``kill p<n> yellow,yellow`` / ``yellow,white`` / ``white,white``
-- ``IBLIS + p1``                ``use iblis <P1>``
-- ``PALACE + x``, ``PALM + x``  ``palace c,r``, ``palm c,r``
-- ``HAGIS + 2x + p1``, ``LAMIA + 2x + p1``   ``use hagis c,r <P1>``, ``use lamia c,r <P1>``
-- ``BUY + card``                ``buy <card>``
-- ``BUY_PAIR + j``              ``buy <card>,<card>`` (j indexes ``CARD_PAIRS``)
-- ``TAKE_DJINN + 2d + p2``      ``take-djinn <djinn> <P2>``
-- ``PASS``                      ``pass``
-- ``ANUN_NAK``, ``BOURAQ``, ``ENKI`` ``+ 2x + p1``   ``use <djinn> c,r <P1>``
-- ``LETA``, ``UTUG`` ``+ 2x + p2``                   ``use <djinn> c,r <P2>``
-- ``SIBITTIS + p2``             ``use sibittis <P2>``
-- ``SLOAR``                     ``use sloar``
-- ``KEEP + d``                  ``keep <djinn>``
-- ``SELL + mask - 1``           ``sell <card>,…`` (mask: bit per Merchandise type, 1..511)
-- ``END``                       ``end``
-
-Every text is generated once at import, so printing and parsing are table look-ups and
-round-trip exactly.
+>>> decode(parse_action("use hagis 2,1 fakir"))
+Action('hagis', tile=8, djinn=7, pay=1)
+>>> ACTION_TEXT[HAGIS + 2 * 8 + 1]
+'use hagis 2,1 fakir'
 """
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import combinations_with_replacement, product
+from typing import NamedTuple
 
+from serai.engine.errors import GameError
+from serai.games.five_tribes import board
 from serai.games.five_tribes.board import (
     CARDS,
     COLOURS,
@@ -56,6 +36,9 @@ from serai.games.five_tribes.board import (
     SPOT_COST,
     TILE_TYPES,
     TILES,
+    WHITE,
+    YELLOW,
+    bits,
     tile_name,
 )
 
@@ -66,178 +49,270 @@ MAX_KUMARBI = 6
 COLOUR_PAIRS: tuple[tuple[int, int], ...] = tuple(
     combinations_with_replacement(range(NUM_COLOURS), 2)
 )
+"""The two colours of a two-meeple kill on a tile (R22), in the fixed colour order."""
 CARD_PAIRS: tuple[tuple[int, int], ...] = tuple(combinations_with_replacement(range(NUM_CARDS), 2))
-HELD_PAIRS: tuple[tuple[int, int], ...] = ((0, 0), (0, 1), (1, 1))
-"""Held pairs: (Viziers, Elders) taken, in the order yellow,yellow / yellow,white / white,white."""
+"""The two cards of a Large Market purchase (R15), in the fixed card order."""
+HELD_PAIRS: tuple[tuple[int, int], ...] = ((YELLOW, YELLOW), (YELLOW, WHITE), (WHITE, WHITE))
+"""The two held meeples of a two-meeple kill of a seat (R22)."""
 HELD_PAIR_TAKES = ((2, 0), (1, 1), (0, 2))
+"""Per held pair, the (Viziers, Elders) it takes."""
 
-_SIZES = (
-    ("DEAL_TILE", TILES * NUM_TILE_TYPES),
-    ("DRAW_MEEPLE", TILES * NUM_COLOURS),
-    ("BID_ORDER", MAX_SEATS),
-    ("DRAW_CARD", NUM_CARDS),
-    ("DRAW_DJINN", NUM_DJINNS),
-    ("BID", 8),
-    ("KUMARBI", MAX_KUMARBI),
-    ("PICK", TILES),
-    ("STEP", TILES),
-    ("DROP", NUM_COLOURS),
-    ("BUILD", MAX_FAKIRS + 1),
-    ("ECHIDNA", 2),
-    ("KILL_TILE", TILES * NUM_COLOURS),
-    ("KILL_SEAT", MAX_SEATS * 2),
-    ("KILL_TILE_PAIR", TILES * len(COLOUR_PAIRS)),
-    ("KILL_SEAT_PAIR", MAX_SEATS * 3),
-    ("IBLIS", 2),
-    ("PALACE", TILES),
-    ("PALM", TILES),
-    ("HAGIS", TILES * 2),
-    ("LAMIA", TILES * 2),
-    ("BUY", NUM_CARDS),
-    ("BUY_PAIR", len(CARD_PAIRS)),
-    ("TAKE_DJINN", NUM_DJINNS * 2),
-    ("PASS", 1),
-    ("ANUN_NAK", TILES * 2),
-    ("BOURAQ", TILES * 2),
-    ("ENKI", TILES * 2),
-    ("LETA", TILES * 2),
-    ("UTUG", TILES * 2),
-    ("SIBITTIS", 2),
-    ("SLOAR", 1),
-    ("KEEP", NUM_DJINNS),
-    ("SELL", (1 << MERCHANDISE) - 1),
-    ("END", 1),
+NO_PART = -1
+"""The value of every part an action does not have."""
+
+
+class Action(NamedTuple):
+    """What an action is: its ``kind`` (a name of :data:`KINDS`), then its parts.
+
+    Parts it does not have are -1. Tiles, colours, cards, Djinns and seats are indices
+    (``board.py``); a Djinn's use names its ``djinn``. ``pay`` is a payment's index (R21):
+    for the kinds paid E/F, 0 an Elder and 1 a Fakir; for those paid E+E/F, 0 two Elders and
+    1 an Elder and a Fakir. ``spot`` is the paid spot of a ``bid``, 1 (``bid 18``) to 6
+    (``bid 1``). ``fakirs`` is the Fakirs of ``build`` or of ``use kumarbi``. ``suit`` has a
+    bit per Merchandise type sold.
+    """
+
+    kind: str
+    tile: int = NO_PART
+    tile_type: int = NO_PART
+    colour: int = NO_PART
+    colour2: int = NO_PART
+    seat: int = NO_PART
+    card: int = NO_PART
+    card2: int = NO_PART
+    suit: int = NO_PART
+    djinn: int = NO_PART
+    pay: int = NO_PART
+    fakirs: int = NO_PART
+    spot: int = NO_PART
+
+    def parts(self) -> dict[str, int]:
+        """The parts this action has."""
+        return {k: v for k, v in self._asdict().items() if k != "kind" and v != NO_PART}
+
+    def __repr__(self) -> str:
+        parts = "".join(f", {k}={v}" for k, v in self.parts().items())
+        return f"Action({self.kind!r}{parts})"
+
+
+Part = tuple[tuple[str, ...], Sequence[object]]
+"""The fields one part sets, and its values in id order (a value per field, or a tuple)."""
+
+
+def _tiles() -> Part:
+    return ("tile",), range(TILES)
+
+
+def _pays() -> Part:
+    return ("pay",), range(2)
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of action: its name, the fields every one of them has, its parts in id
+    order and how it is written."""
+
+    name: str
+    parts: tuple[Part, ...]
+    text: Callable[[Action], str]
+    fixed: tuple[tuple[str, int], ...] = ()
+
+    def actions(self) -> list[Action]:
+        out = []
+        for values in product(*(values for _, values in self.parts)):
+            fields: dict[str, object] = dict(self.fixed)
+            for (names, _), value in zip(self.parts, values, strict=True):
+                if len(names) == 1:
+                    fields[names[0]] = value
+                else:
+                    fields.update(zip(names, value, strict=True))  # type: ignore[call-overload]
+            out.append(Action(self.name, **fields))  # type: ignore[arg-type]
+        return out
+
+
+def _where(a: Action) -> str:
+    return tile_name(a.tile)
+
+
+def _p1(a: Action) -> str:
+    return P1_NAMES[a.pay]
+
+
+def _p2(a: Action) -> str:
+    return P2_NAMES[a.pay]
+
+
+def _use(name: str, djinn: int, pay: Callable[[Action], str] | None, tile: bool) -> Kind:
+    """A Djinn's use: ``use <djinn> [c,r] [payment]``."""
+    parts = (*((_tiles(),) if tile else ()), *((_pays(),) if pay else ()))
+
+    def text(a: Action) -> str:
+        words = ["use", DJINNS[djinn], *([_where(a)] if tile else []), *([pay(a)] if pay else [])]
+        return " ".join(words)
+
+    return Kind(name, parts, text, (("djinn", djinn),))
+
+
+KINDS: tuple[Kind, ...] = (
+    # Chance outcomes first (R31, R40): every id below BID is a draw.
+    Kind(
+        "deal_tile",
+        (_tiles(), (("tile_type",), range(NUM_TILE_TYPES))),
+        lambda a: f"deal-tile {_where(a)} {TILE_TYPES[a.tile_type]}",
+    ),
+    Kind(
+        "draw_meeple",
+        (_tiles(), (("colour",), range(NUM_COLOURS))),
+        lambda a: f"draw-meeple {_where(a)} {COLOURS[a.colour]}",
+    ),
+    Kind("bid_order", ((("seat",), range(MAX_SEATS)),), lambda a: f"bid-order p{a.seat}"),
+    Kind("draw_card", ((("card",), range(NUM_CARDS)),), lambda a: f"draw-card {CARDS[a.card]}"),
+    Kind(
+        "draw_djinn", ((("djinn",), range(NUM_DJINNS)),), lambda a: f"draw-djinn {DJINNS[a.djinn]}"
+    ),
+    # Decisions.
+    Kind("bid", ((("spot",), range(1, 7)),), lambda a: f"bid {SPOT_COST[a.spot]}"),
+    Kind("bid_zero", (), lambda a: "bid 0"),
+    Kind("bid_last", (), lambda a: "bid last"),
+    Kind(
+        "kumarbi",
+        ((("fakirs",), range(1, MAX_KUMARBI + 1)),),
+        lambda a: f"use kumarbi {a.fakirs}",
+        (("djinn", board.KUMARBI),),
+    ),
+    Kind("pick", (_tiles(),), lambda a: f"pick {_where(a)}"),
+    Kind("step", (_tiles(),), lambda a: f"step {_where(a)}"),
+    Kind("drop", ((("colour",), range(NUM_COLOURS)),), lambda a: f"drop {COLOURS[a.colour]}"),
+    Kind("build", ((("fakirs",), range(MAX_FAKIRS + 1)),), lambda a: f"build {a.fakirs}"),
+    _use("echidna", board.ECHIDNA, _p2, tile=False),
+    Kind(
+        "kill_tile",
+        (_tiles(), (("colour",), range(NUM_COLOURS))),
+        lambda a: f"kill {_where(a)} {COLOURS[a.colour]}",
+    ),
+    Kind(
+        "kill_seat",
+        ((("seat",), range(MAX_SEATS)), (("colour",), (YELLOW, WHITE))),
+        lambda a: f"kill p{a.seat} {COLOURS[a.colour]}",
+    ),
+    Kind(
+        "kill_tile_pair",
+        (_tiles(), (("colour", "colour2"), COLOUR_PAIRS)),
+        lambda a: f"kill {_where(a)} {COLOURS[a.colour]},{COLOURS[a.colour2]}",
+    ),
+    Kind(
+        "kill_seat_pair",
+        ((("seat",), range(MAX_SEATS)), (("colour", "colour2"), HELD_PAIRS)),
+        lambda a: f"kill p{a.seat} {COLOURS[a.colour]},{COLOURS[a.colour2]}",
+    ),
+    _use("iblis", board.IBLIS, _p1, tile=False),
+    Kind("palace", (_tiles(),), lambda a: f"palace {_where(a)}"),
+    Kind("palm", (_tiles(),), lambda a: f"palm {_where(a)}"),
+    _use("hagis", board.HAGIS, _p1, tile=True),
+    _use("lamia", board.LAMIA, _p1, tile=True),
+    Kind("buy", ((("card",), range(NUM_CARDS)),), lambda a: f"buy {CARDS[a.card]}"),
+    Kind(
+        "buy_pair",
+        ((("card", "card2"), CARD_PAIRS),),
+        lambda a: f"buy {CARDS[a.card]},{CARDS[a.card2]}",
+    ),
+    Kind(
+        "take_djinn",
+        ((("djinn",), range(NUM_DJINNS)), _pays()),
+        lambda a: f"take-djinn {DJINNS[a.djinn]} {_p2(a)}",
+    ),
+    Kind("pass", (), lambda a: "pass"),
+    _use("anun_nak", board.ANUN_NAK, _p1, tile=True),
+    _use("bouraq", board.BOURAQ, _p1, tile=True),
+    _use("enki", board.ENKI, _p1, tile=True),
+    _use("leta", board.LETA, _p2, tile=True),
+    _use("utug", board.UTUG, _p2, tile=True),
+    _use("sibittis", board.SIBITTIS, _p2, tile=False),
+    _use("sloar", board.SLOAR, None, tile=False),
+    Kind("keep", ((("djinn",), range(NUM_DJINNS)),), lambda a: f"keep {DJINNS[a.djinn]}"),
+    Kind(
+        "sell",
+        ((("suit",), range(1, 1 << MERCHANDISE)),),
+        lambda a: "sell " + ",".join(CARDS[t] for t in bits(a.suit)),
+    ),
+    Kind("end", (), lambda a: "end"),
 )
-_BASES: dict[str, int] = {}
-_total = 0
-for _name, _size in _SIZES:
-    _BASES[_name] = _total
-    _total += _size
-NUM_ACTIONS = _total
-
-DEAL_TILE = _BASES["DEAL_TILE"]
-DRAW_MEEPLE = _BASES["DRAW_MEEPLE"]
-BID_ORDER = _BASES["BID_ORDER"]
-DRAW_CARD = _BASES["DRAW_CARD"]
-DRAW_DJINN = _BASES["DRAW_DJINN"]
-BID = _BASES["BID"]
-BID_ZERO = BID + 6
-BID_LAST = BID + 7
-KUMARBI = _BASES["KUMARBI"]
-PICK = _BASES["PICK"]
-STEP = _BASES["STEP"]
-DROP = _BASES["DROP"]
-BUILD = _BASES["BUILD"]
-ECHIDNA = _BASES["ECHIDNA"]
-KILL_TILE = _BASES["KILL_TILE"]
-KILL_SEAT = _BASES["KILL_SEAT"]
-KILL_TILE_PAIR = _BASES["KILL_TILE_PAIR"]
-KILL_SEAT_PAIR = _BASES["KILL_SEAT_PAIR"]
-IBLIS = _BASES["IBLIS"]
-PALACE = _BASES["PALACE"]
-PALM = _BASES["PALM"]
-HAGIS = _BASES["HAGIS"]
-LAMIA = _BASES["LAMIA"]
-BUY = _BASES["BUY"]
-BUY_PAIR = _BASES["BUY_PAIR"]
-TAKE_DJINN = _BASES["TAKE_DJINN"]
-PASS = _BASES["PASS"]
-ANUN_NAK = _BASES["ANUN_NAK"]
-BOURAQ = _BASES["BOURAQ"]
-ENKI = _BASES["ENKI"]
-LETA = _BASES["LETA"]
-UTUG = _BASES["UTUG"]
-SIBITTIS = _BASES["SIBITTIS"]
-SLOAR = _BASES["SLOAR"]
-KEEP = _BASES["KEEP"]
-SELL = _BASES["SELL"]
-END = _BASES["END"]
-
-RANGES: tuple[tuple[str, int, int], ...] = tuple(
-    (name.lower(), _BASES[name], _BASES[name] + size) for name, size in _SIZES
-)
-"""(kind, first id, end) of every kind of action, in id order."""
+"""Every kind of action, in id order."""
 
 
-def action_kind(action: int) -> str:
-    """The name of the range ``action`` falls in (``"pick"``, ``"kill_tile"``, …)."""
-    return kind_and_offset(action)[0]
+def _build() -> tuple[tuple[Action, ...], tuple[str, ...], dict[str, int]]:
+    decoded: list[Action] = []
+    texts: list[str] = []
+    bases: dict[str, int] = {}
+    for kind in KINDS:
+        bases[kind.name] = len(decoded)
+        for action in kind.actions():
+            decoded.append(action)
+            texts.append(kind.text(action))
+    return tuple(decoded), tuple(texts), bases
 
 
-def kind_and_offset(action: int) -> tuple[str, int]:
-    """The range ``action`` falls in and its offset from the range's first id."""
-    for kind, start, end in RANGES:
-        if start <= action < end:
-            return kind, action - start
-    return "none", -1
-
-
-def _texts() -> list[str]:
-    out = [""] * NUM_ACTIONS
-    for x in range(TILES):
-        where = tile_name(x)
-        for t in range(NUM_TILE_TYPES):
-            out[DEAL_TILE + NUM_TILE_TYPES * x + t] = f"deal-tile {where} {TILE_TYPES[t]}"
-        for c in range(NUM_COLOURS):
-            out[DRAW_MEEPLE + NUM_COLOURS * x + c] = f"draw-meeple {where} {COLOURS[c]}"
-            out[KILL_TILE + NUM_COLOURS * x + c] = f"kill {where} {COLOURS[c]}"
-        for j, (a, b) in enumerate(COLOUR_PAIRS):
-            out[KILL_TILE_PAIR + len(COLOUR_PAIRS) * x + j] = (
-                f"kill {where} {COLOURS[a]},{COLOURS[b]}"
-            )
-        out[PICK + x] = f"pick {where}"
-        out[STEP + x] = f"step {where}"
-        out[PALACE + x] = f"palace {where}"
-        out[PALM + x] = f"palm {where}"
-        for p in range(2):
-            out[HAGIS + 2 * x + p] = f"use hagis {where} {P1_NAMES[p]}"
-            out[LAMIA + 2 * x + p] = f"use lamia {where} {P1_NAMES[p]}"
-            out[ANUN_NAK + 2 * x + p] = f"use anun-nak {where} {P1_NAMES[p]}"
-            out[BOURAQ + 2 * x + p] = f"use bouraq {where} {P1_NAMES[p]}"
-            out[ENKI + 2 * x + p] = f"use enki {where} {P1_NAMES[p]}"
-            out[LETA + 2 * x + p] = f"use leta {where} {P2_NAMES[p]}"
-            out[UTUG + 2 * x + p] = f"use utug {where} {P2_NAMES[p]}"
-    for seat in range(MAX_SEATS):
-        out[BID_ORDER + seat] = f"bid-order p{seat}"
-        out[KILL_SEAT + 2 * seat] = f"kill p{seat} yellow"
-        out[KILL_SEAT + 2 * seat + 1] = f"kill p{seat} white"
-        for j, pair in enumerate(("yellow,yellow", "yellow,white", "white,white")):
-            out[KILL_SEAT_PAIR + 3 * seat + j] = f"kill p{seat} {pair}"
-    for card in range(NUM_CARDS):
-        out[DRAW_CARD + card] = f"draw-card {CARDS[card]}"
-        out[BUY + card] = f"buy {CARDS[card]}"
-    for j, (a, b) in enumerate(CARD_PAIRS):
-        out[BUY_PAIR + j] = f"buy {CARDS[a]},{CARDS[b]}"
-    for d in range(NUM_DJINNS):
-        out[DRAW_DJINN + d] = f"draw-djinn {DJINNS[d]}"
-        out[KEEP + d] = f"keep {DJINNS[d]}"
-        for p in range(2):
-            out[TAKE_DJINN + 2 * d + p] = f"take-djinn {DJINNS[d]} {P2_NAMES[p]}"
-    for i in range(6):
-        out[BID + i] = f"bid {SPOT_COST[i + 1]}"
-    out[BID_ZERO] = "bid 0"
-    out[BID_LAST] = "bid last"
-    for k in range(1, MAX_KUMARBI + 1):
-        out[KUMARBI + k - 1] = f"use kumarbi {k}"
-    for c in range(NUM_COLOURS):
-        out[DROP + c] = f"drop {COLOURS[c]}"
-    for f in range(MAX_FAKIRS + 1):
-        out[BUILD + f] = f"build {f}"
-    for p in range(2):
-        out[ECHIDNA + p] = f"use echidna {P2_NAMES[p]}"
-        out[IBLIS + p] = f"use iblis {P1_NAMES[p]}"
-        out[SIBITTIS + p] = f"use sibittis {P2_NAMES[p]}"
-    out[PASS] = "pass"
-    out[SLOAR] = "use sloar"
-    for mask in range(1, 1 << MERCHANDISE):
-        names = ",".join(CARDS[t] for t in range(MERCHANDISE) if mask >> t & 1)
-        out[SELL + mask - 1] = f"sell {names}"
-    out[END] = "end"
-    return out
-
-
-ACTION_TEXT: tuple[str, ...] = tuple(_texts())
+DECODED, ACTION_TEXT, BASES = _build()
+"""Every action's decoded value and its text (Notation), indexed by its id; the first id
+of each kind."""
+NUM_ACTIONS = len(DECODED)
 TEXT_ACTION: dict[str, int] = {text: action for action, text in enumerate(ACTION_TEXT)}
+
+DEAL_TILE = BASES["deal_tile"]
+DRAW_MEEPLE = BASES["draw_meeple"]
+BID_ORDER = BASES["bid_order"]
+DRAW_CARD = BASES["draw_card"]
+DRAW_DJINN = BASES["draw_djinn"]
+BID = BASES["bid"]
+BID_ZERO = BASES["bid_zero"]
+BID_LAST = BASES["bid_last"]
+KUMARBI = BASES["kumarbi"]
+PICK = BASES["pick"]
+STEP = BASES["step"]
+DROP = BASES["drop"]
+BUILD = BASES["build"]
+ECHIDNA = BASES["echidna"]
+KILL_TILE = BASES["kill_tile"]
+KILL_SEAT = BASES["kill_seat"]
+KILL_TILE_PAIR = BASES["kill_tile_pair"]
+KILL_SEAT_PAIR = BASES["kill_seat_pair"]
+IBLIS = BASES["iblis"]
+PALACE = BASES["palace"]
+PALM = BASES["palm"]
+HAGIS = BASES["hagis"]
+LAMIA = BASES["lamia"]
+BUY = BASES["buy"]
+BUY_PAIR = BASES["buy_pair"]
+TAKE_DJINN = BASES["take_djinn"]
+PASS = BASES["pass"]
+ANUN_NAK = BASES["anun_nak"]
+BOURAQ = BASES["bouraq"]
+ENKI = BASES["enki"]
+LETA = BASES["leta"]
+UTUG = BASES["utug"]
+SIBITTIS = BASES["sibittis"]
+SLOAR = BASES["sloar"]
+KEEP = BASES["keep"]
+SELL = BASES["sell"]
+END = BASES["end"]
+
+
+def known(action: object) -> int:
+    """``action`` if it is an action id, else a :class:`GameError` giving their range."""
+    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
+        raise GameError(f"there is no action number {action}: they run from 0 to {NUM_ACTIONS - 1}")
+    return action
+
+
+def decode(action: int) -> Action:
+    """What ``action`` is (see :class:`Action`).
+
+    >>> decode(parse_action("kill p2 yellow,white"))
+    Action('kill_seat_pair', colour=0, colour2=1, seat=2)
+    >>> decode(BID_LAST).kind, decode(SELL + 0b10001 - 1).suit
+    ('bid_last', 17)
+    """
+    return DECODED[action]
 
 
 def parse_action(text: str) -> int | None:

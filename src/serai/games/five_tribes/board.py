@@ -135,12 +135,75 @@ SPOT_COST = (0, 18, 12, 8, 5, 3, 1, 0, 0, 0)
 CAMELS = {2: 11, 3: 8, 4: 8}
 MARKERS = {2: 2, 3: 1, 4: 1}
 STARTING_GOLD = 50
+MAX_ROUNDS = 46  # R41
 PALM_TREES = 12
 PALACES = 10
 
 # Payments (R21). P1 index 0 elder, 1 fakir; P2 index 0 elder,elder, 1 elder,fakir.
 P1_NAMES = ("elder", "fakir")
 P2_NAMES = ("elder,elder", "elder,fakir")
+
+
+# The nodes of a game, the state's ``phase``: the chance nodes first (``phase < BID``), then
+# the decisions of a round (A turn). FILL_ROW and FILL_DISPLAY are setup's and clean-up's
+# draws; HAND_CARD, SIB_DRAW and ANUN_DRAW the draws of Sloar or Kandicha, Sibittis and
+# Anun-Nak; TILE_NODE the final tile's action, PLACE the piece Bouraq or Enki brought with
+# Hagis or Lamia owned, FINAL the end of a turn.
+(
+    DEAL,
+    SEED,
+    ORDER,
+    FILL_ROW,
+    FILL_DISPLAY,
+    HAND_CARD,
+    SIB_DRAW,
+    ANUN_DRAW,
+    BID,
+    PICK,
+    STEP,
+    DROP,
+    BUILD,
+    KILL,
+    TILE_NODE,
+    PLACE,
+    KEEP,
+    FINAL,
+    OVER,
+) = range(19)
+PHASE_NAMES = (
+    "deal-tile",
+    "draw-meeple",
+    "bid-order",
+    "draw-card",
+    "draw-djinn",
+    "draw-card",
+    "draw-djinn",
+    "draw-meeple",
+    "bid",
+    "pick",
+    "step",
+    "drop",
+    "build",
+    "kill",
+    "tile",
+    "place",
+    "keep",
+    "final",
+    "over",
+)
+"""Each phase as views and JSON name it: a draw is named by what it draws."""
+PHASE_WORDS = (
+    "deal",
+    "seed",
+    "bid-order",
+    "fill-row",
+    "fill-display",
+    "hand-card",
+    "sibittis-draw",
+    "anun-nak-draw",
+    *PHASE_NAMES[BID:],
+)
+"""Each phase as a position writes it: a different word for each."""
 
 
 def tile_index(col: int, row: int) -> Tile:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from serai.engine.errors import GameError
 from serai.games.five_tribes import actions as A
+from serai.games.five_tribes.actions import Action
 from serai.games.five_tribes.board import (
     ANUN_NAK,
     BOAZ,
@@ -27,7 +29,6 @@ from serai.games.five_tribes.board import (
     LARGE_MARKET,
     LETA,
     NEIGHBOURS,
-    NUM_COLOURS,
     OASIS,
     SIBITTIS,
     SLOAR,
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
 
 # The kinds of action each decision offers (see "A turn" and "Notation").
 NODE_KINDS = {
-    "bid": ("bid", "kumarbi"),
+    "bid": ("bid", "bid_zero", "bid_last", "kumarbi"),
     "pick": ("pick", "anun_nak", "bouraq", "enki", "leta", "utug", "sibittis", "sloar"),
     "step": ("step",),
     "drop": ("drop",),
@@ -113,45 +114,52 @@ NEEDS = {
 }
 """What each Djinn with a cost needs, once it is yours and unused this turn."""
 
-DJINN_KINDS = {DJINNS[d].replace("-", "_"): d for d in NEEDS}
-"""The action kind of each Djinn's use (``anun_nak``, …) and the Djinn."""
+DJINN_KINDS = frozenset(DJINNS[d].replace("-", "_") for d in NEEDS)
+"""The action kinds of the Djinns' uses (``anun_nak``, …)."""
+
+DRAWS = ("deal_tile", "draw_meeple", "bid_order", "draw_card", "draw_djinn")
+"""The kinds of chance outcome (R31, R40)."""
 
 
 def why_illegal(state: FiveTribesState, action: int) -> str:
-    if not 0 <= action < A.NUM_ACTIONS:
-        return f"there is no action number {action}: they run from 0 to {A.NUM_ACTIONS - 1}"
+    try:
+        A.known(action)
+    except GameError as unknown:
+        return str(unknown)
     text = A.ACTION_TEXT[action]
     if state.is_terminal():
         return "the game is over"
     if state.is_chance_node():
         return f"{text!r} cannot come up in this draw (R31)"
     node = state.phase_name
-    if action < A.BID:
+    decoded = A.decode(action)
+    kind = decoded.kind
+    if kind in DRAWS:
         return f"{text!r} is a draw, which the game makes itself, not a choice (R31)"
-    kind, offset = A.kind_and_offset(action)
     if kind not in NODE_KINDS[node]:
         return f"{text!r} does not fit now: p{state.actor} is {DECIDING[node]}"
-    return f"{text!r}: {_reason(state, kind, offset)}"
+    return f"{text!r}: {_reason(state, decoded)}"
 
 
-def _reason(state: FiveTribesState, kind: str, offset: int) -> str:
+def _reason(state: FiveTribesState, action: Action) -> str:
+    kind = action.kind
     if kind in DJINN_KINDS:
-        return _djinn_reason(state, DJINN_KINDS[kind])
+        return _djinn_reason(state, action.djinn)
     if kind in ("pick", "step", "drop"):
-        return _move_reason(state, kind, offset)
-    if kind in ("bid", "kumarbi"):
-        return _bid_reason(state, kind, offset)
+        return _move_reason(state, action)
+    if kind in ("bid", "bid_zero", "bid_last", "kumarbi"):
+        return _bid_reason(state, action)
     if kind == "build":
         fakirs = state.fakirs(state.actor)
         if not state.blue_count(state.final_tile):
             return "no blue tile lies around the final tile, so only 'build 0' (R9)"
         return f"you hold {fakirs} Fakir{'s' if fakirs != 1 else ''} to add (R9)"
     if state.phase_name == "kill":
-        return _kill_reason(state, kind, offset)
+        return _kill_reason(state, action)
     if kind in ("palace", "palm", "buy", "buy_pair", "take_djinn"):
-        return _tile_reason(state, kind, offset)
+        return _tile_reason(state, action)
     if kind == "keep":
-        return f"{DJINN_NAMES[offset]} is not among the Djinns Sibittis drew (R28)"
+        return f"{DJINN_NAMES[action.djinn]} is not among the Djinns Sibittis drew (R28)"
     return REASONS[kind]
 
 
@@ -165,46 +173,48 @@ def _djinn_reason(state: FiveTribesState, djinn: int) -> str:
     return NEEDS[djinn]
 
 
-def _move_reason(state: FiveTribesState, kind: str, offset: int) -> str:
+def _move_reason(state: FiveTribesState, action: Action) -> str:
+    kind, tile = action.kind, action.tile
     if kind == "pick":
-        if not state.tile_total[offset]:
-            return f"{tile_name(offset)} holds no meeple (R4)"
+        if not state.tile_total[tile]:
+            return f"{tile_name(tile)} holds no meeple (R4)"
         return (
             "no complete move starts there: the walk must be able to end on a tile that holds "
             "the colour of the last meeple dropped (R4)"
         )
     if kind == "step":
-        if offset == state.cur:
-            return f"you stand on {tile_name(offset)}: step to a tile beside it (R3)"
-        if not NEIGHBOURS[state.cur] >> offset & 1:
-            return f"{tile_name(offset)} does not share a side with {tile_name(state.cur)} (R3)"
-        if offset == state.prev:
+        if tile == state.cur:
+            return f"you stand on {tile_name(tile)}: step to a tile beside it (R3)"
+        if not NEIGHBOURS[state.cur] >> tile & 1:
+            return f"{tile_name(tile)} does not share a side with {tile_name(state.cur)} (R3)"
+        if tile == state.prev:
             return "you may not step straight back to the tile you just left (R3)"
         return "no drop on that tile leaves a move you can finish (R4)"
-    colour = COLOURS[offset]
-    if not state.in_hand[offset]:
+    colour = COLOURS[action.colour]
+    if not state.in_hand[action.colour]:
         return f"you hold no {colour} meeple"
     if sum(state.in_hand) == 1:
         return f"your last meeple must land on a tile that already holds {colour} (R1)"
     return "after that drop the move could not be finished (R4)"
 
 
-def _bid_reason(state: FiveTribesState, kind: str, offset: int) -> str:
+def _bid_reason(state: FiveTribesState, action: Action) -> str:
     """R25, R30."""
+    kind, spot = action.kind, action.spot
     if kind == "kumarbi":
         if state.djinn_owner[KUMARBI] != state.actor:
             return "you do not own Kumarbi (R25)"
         if state.discount:
             return "Kumarbi has been used in this bid already (R25)"
         return f"you hold only {state.fakirs(state.actor)} Fakirs to discard (R25)"
-    if offset < 6:
-        cost = state.bid_cost(offset + 1)
-        if state.paid[offset] >= 0:
-            return f"p{state.paid[offset]} already holds the {SPOT_COST[offset + 1]} spot (R30)"
+    if kind == "bid":
+        cost = state.bid_cost(spot)
+        if state.paid[spot - 1] >= 0:
+            return f"p{state.paid[spot - 1]} already holds the {SPOT_COST[spot]} spot (R30)"
         if cost > state.gold[state.actor]:
             return f"that spot costs {cost} gold and you have {state.gold[state.actor]} (R30)"
         return "with the three 0 spots full, only the cheapest paid spot you can afford (R30)"
-    if offset == 6:
+    if kind == "bid_zero":
         return "the three 0 spots are full (R30)"
     return (
         "'bid last' is only for a bidder who finds the three 0 spots full and can afford no "
@@ -212,15 +222,16 @@ def _bid_reason(state: FiveTribesState, kind: str, offset: int) -> str:
     )
 
 
-def _kill_reason(state: FiveTribesState, kind: str, offset: int) -> str:
+def _kill_reason(state: FiveTribesState, action: Action) -> str:
     """The exact problem with a kill (R10, R11, R13, R22)."""
+    kind = action.kind
     single = kind in ("kill_tile", "kill_seat")
     if single and state.iblis:
         return "after Iblis the kill takes exactly 2 meeples (R22)"
     if not single and not state.iblis:
         return "a pair kill needs 'use iblis' first (R22)"
-    if kind in ("kill_seat", "kill_seat_pair"):
-        seat = offset // 2 if kind == "kill_seat" else offset // 3
+    if action.seat >= 0:
+        seat = action.seat
         if seat == state.actor:
             return "you never kill meeples you hold (R11)"
         if seat >= state.n:
@@ -228,7 +239,7 @@ def _kill_reason(state: FiveTribesState, kind: str, offset: int) -> str:
         if state.djinn_owner[BOAZ] == seat:
             return f"p{seat} owns Boaz, which protects their Viziers and Elders (R13)"
         return f"p{seat} does not hold those meeples (R11)"
-    tile = offset // NUM_COLOURS if kind == "kill_tile" else offset // len(A.COLOUR_PAIRS)
+    tile = action.tile
     distance = DISTANCE[state.final_tile][tile]
     reach = state.collected + state.fakirs(state.actor)
     if distance > reach:
@@ -239,8 +250,9 @@ def _kill_reason(state: FiveTribesState, kind: str, offset: int) -> str:
     return f"{tile_name(tile)} does not hold those meeples (R11)"
 
 
-def _tile_reason(state: FiveTribesState, kind: str, offset: int) -> str:
+def _tile_reason(state: FiveTribesState, action: Action) -> str:
     """The final tile's action (R8, R15–R17), or the piece a Djinn brought (R19)."""
+    kind = action.kind
     if state.phase_name == "place":
         piece = "Palm Tree" if state.place_palm else "Palace"
         helper = "Lamia" if state.place_palm else "Hagis"
@@ -262,7 +274,7 @@ def _tile_reason(state: FiveTribesState, kind: str, offset: int) -> str:
     if kind == "take_djinn":
         if final_type in (VILLAGE, OASIS, SMALL_MARKET, LARGE_MARKET):
             return f"{where}, not a Sacred Place (R8)"
-        djinn = offset // 2
+        djinn = action.djinn
         if djinn not in state.display:
             return f"{DJINN_NAMES[djinn]} is not in the display (R16)"
         return "a Djinn costs two Elders, or an Elder and a Fakir, and you cannot pay that (R16)"

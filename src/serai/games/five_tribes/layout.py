@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from serai.games.five_tribes import actions as A
+from serai.games.five_tribes.actions import ACTION_TEXT
 from serai.games.five_tribes.board import (
     BLUE_TYPES,
     CAMELS,
@@ -174,7 +176,7 @@ def board_layout(players: int) -> dict[str, Any]:
         {
             "spot": spot,
             "cost": SPOT_COST[spot],
-            "action": f"bid {SPOT_COST[spot]}",
+            "action": ACTION_TEXT[A.BID + spot - 1 if spot <= 6 else A.BID_ZERO],
             "paid": spot <= 6,
         }
         for spot in range(1, len(SPOT_COST))
@@ -189,7 +191,7 @@ def board_layout(players: int) -> dict[str, Any]:
         "suit_values": list(SUIT_VALUES),
         "djinns": djinns,
         "turn_track": turn_track,
-        "last_action": "bid last",
+        "last_action": ACTION_TEXT[A.BID_LAST],
         "bid_slots": players * MARKERS[players],
         "markers_per_seat": MARKERS[players],
         "camels": CAMELS[players],

@@ -52,43 +52,10 @@ LEGEND = (
     "palms, pal(aces)"
 )
 
-_TILE_KINDS = (
-    "pick",
-    "step",
-    "kill_tile",
-    "kill_tile_pair",
-    "palace",
-    "palm",
-    "hagis",
-    "lamia",
-    "anun_nak",
-    "bouraq",
-    "enki",
-    "leta",
-    "utug",
-    "draw_meeple",
-    "deal_tile",
-)
-
 
 def highlighted_tiles(actions: Iterable[int]) -> set[int]:
     """The tiles the given actions name."""
-    out = set()
-    for action in actions:
-        kind, offset = A.kind_and_offset(action)
-        if kind not in _TILE_KINDS:
-            continue
-        if kind in ("pick", "step", "palace", "palm"):
-            out.add(offset)
-        elif kind in ("kill_tile", "draw_meeple"):
-            out.add(offset // NUM_COLOURS)
-        elif kind == "kill_tile_pair":
-            out.add(offset // len(A.COLOUR_PAIRS))
-        elif kind == "deal_tile":
-            out.add(offset // 8)
-        else:
-            out.add(offset // 2)
-    return out
+    return {tile for tile in (A.decode(action).tile for action in actions) if tile >= 0}
 
 
 def _cell_lines(state: FiveTribesState, t: int, markup: bool, marked: bool) -> list[str]:

@@ -6,64 +6,84 @@ holding that colour, kept up to date on every meeple move. With that mask and th
 ``ENDS`` of walk end tiles, the exact completion test of R4 is a few bit
 operations per candidate, so every movement node lists exactly the completable choices.
 
-A node is one ``phase``. Chance phases come first; ``ret`` is the node a sub-step (PLACE,
-KEEP, Djinn or Kandicha draws) returns to. The integer actions are documented in
-:mod:`serai.games.five_tribes.actions`.
+Its fields are declared once, in ``FiveTribesState.FIELDS``. A node is one ``phase``
+(``board.py``); ``ret`` is the node a sub-step (PLACE, KEEP, Djinn or Kandicha draws)
+returns to. Actions are applied by what they decode to (:mod:`.actions`); a position is
+written and read part by part (:mod:`.position`).
 """
 
 from __future__ import annotations
 
+import abc
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from serai.engine import (
     CHANCE,
     TERMINAL,
     ActionId,
     Game,
-    GameError,
     GameInfo,
     Seat,
     State,
     register,
 )
+from serai.engine.fields import LIST, Field, FieldTable, plain
+from serai.engine.observe import ObservationLayout
 from serai.games.five_tribes import actions as A
+from serai.games.five_tribes.actions import DECODED, Action
 from serai.games.five_tribes.board import (
     AL_AMIN,
     ALL_DJINNS,
+    ANUN_DRAW,
     ANUN_NAK,
     BAAL,
+    BID,
     BLOCKS,
     BLUE,
     BLUE_TYPES,
     BOAZ,
     BOURAQ,
+    BUILD,
     CAMELS,
     CARD_COUNTS,
+    CARDS,
+    COLOURS,
+    DEAL,
     DISTANCE,
     DJINN_VP,
+    DJINNS,
+    DROP,
     ECHIDNA,
     ENDS,
     ENKI,
     FAKIR,
+    FILL_DISPLAY,
+    FILL_ROW,
+    FINAL,
     GREEN,
     HAGIS,
+    HAND_CARD,
     HAURVATAT,
     IBLIS,
     JAFAAR,
     KANDICHA,
+    KEEP,
+    KILL,
     KUMARBI,
     LAMIA,
     LARGE_MARKET,
     LETA,
     MARID,
     MARKERS,
+    MAX_ROUNDS,
     MEEPLE_COUNTS,
     MERCHANDISE,
     MONKIR,
     NEIGHBOUR_LISTS,
+    NEIGHBOURS,
     NEKIR,
     NO_TILE,
     NONE,
@@ -71,18 +91,29 @@ from serai.games.five_tribes.board import (
     NUM_COLOURS,
     NUM_TILE_TYPES,
     OASIS,
+    ORDER,
+    OVER,
     PALACES,
     PALM_TREES,
+    PHASE_NAMES,
+    PHASE_WORDS,
+    PICK,
+    PLACE,
     RED,
     ROW_SIZE,
+    SEED,
     SHAMHAT,
+    SIB_DRAW,
     SIBITTIS,
     SLOAR,
     SMALL_MARKET,
     SPOT_COST,
     STARTING_GOLD,
+    STEP,
     SUIT_VALUES,
     TILE_COUNTS,
+    TILE_NODE,
+    TILE_TYPES,
     TILE_VP,
     TILES,
     UTUG,
@@ -92,55 +123,13 @@ from serai.games.five_tribes.board import (
     Tile,
     bits,
 )
+from serai.games.five_tribes.estimate import estimate
 from serai.games.five_tribes.explain import why_illegal
 from serai.games.five_tribes.layout import board_layout
-from serai.games.five_tribes.observation import OBSERVATION_SIZE, observation
+from serai.games.five_tribes.observation import LAYOUT, observation
+from serai.games.five_tribes.position import Fields, fields_of, read_fields, refuse, write_fields
 from serai.games.five_tribes.render import render
 from serai.games.five_tribes.views import table_view
-
-# Phases. Chance phases first (``phase < BID``), then the decisions of a round (A turn).
-(
-    DEAL,
-    SEED,
-    ORDER,
-    FILL_ROW,
-    FILL_DISPLAY,
-    HAND_CARD,
-    SIB_DRAW,
-    ANUN_DRAW,
-    BID,
-    PICK,
-    STEP,
-    DROP,
-    BUILD,
-    KILL,
-    TILE_NODE,
-    PLACE,
-    KEEP,
-    FINAL,
-    OVER,
-) = range(19)
-PHASE_NAMES = (
-    "deal-tile",
-    "draw-meeple",
-    "bid-order",
-    "draw-card",
-    "draw-djinn",
-    "draw-card",
-    "draw-djinn",
-    "draw-meeple",
-    "bid",
-    "pick",
-    "step",
-    "drop",
-    "build",
-    "kill",
-    "tile",
-    "place",
-    "keep",
-    "final",
-    "over",
-)
 
 INFO = GameInfo(
     name="five_tribes",
@@ -152,9 +141,6 @@ INFO = GameInfo(
 )
 
 BLUE_TILE_TYPES = tuple(t in BLUE_TYPES for t in range(NUM_TILE_TYPES + 1))
-MAX_ROUNDS = 46  # R41
-FAKIR_VALUE = 1.0
-"""What :meth:`FiveTribesState.estimate` counts a Fakir as before the end, in VP."""
 
 
 def best_merchandise(counts: tuple[int, ...], wilds: int) -> int:
@@ -191,65 +177,94 @@ def _best(counts: tuple[int, ...], wilds: int) -> int:
     return best
 
 
-class FiveTribesState(State):
-    """A position of Five Tribes. Build one with ``game.new_initial_state()``."""
+class GroupedFields(FieldTable):
+    """A :class:`FieldTable` whose fields may share a JSON key: those are written together,
+    as one list in the order they are declared. Rules version 1.1 writes the Turn Order track,
+    the turn's bookkeeping and a pending sub-step so; saved states must still load."""
 
-    __slots__ = (
-        "_history",
-        "_legal",
-        "actor",
-        "bag",
-        "bid_order",
-        "bid_slot",
-        "camel",
-        "camels_left",
-        "collected",
-        "colour_mask",
-        "cur",
-        "dealt",
-        "discard",
-        "discount",
-        "display",
-        "djinn_discard",
-        "djinn_owner",
-        "djinn_pile",
-        "echidna",
-        "elders",
-        "final_round",
-        "final_tile",
-        "game",
-        "gold",
-        "hand",
-        "iblis",
-        "in_hand",
-        "last",
-        "markers",
-        "meeples",
-        "n",
-        "next_order",
-        "paid",
-        "palaces",
-        "palaces_left",
-        "palms",
-        "palms_left",
-        "pending",
-        "phase",
-        "pile",
-        "place_palm",
-        "prev",
-        "ret",
-        "round",
-        "row",
-        "seeded",
-        "sib_drawn",
-        "target",
-        "tile_total",
-        "tile_type",
-        "tribe",
-        "used",
-        "viziers",
-        "zeros",
+    def __init__(self, *fields: Field) -> None:
+        super().__init__(*fields)
+        keys = [field.json_key for field in fields if field.json]
+        self.grouped = frozenset(key for key in keys if keys.count(key) > 1)
+
+    def to_json(self, state: object) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        for field in self.fields:
+            if field.json:
+                key = field.json_key
+                value = plain(getattr(state, field.name))
+                if key in self.grouped:
+                    data.setdefault(key, []).append(value)
+                else:
+                    data[key] = value
+        return data
+
+
+class FiveTribesState(State):
+    """A position of Five Tribes. Build one with ``game.new_initial_state()`` or
+    ``game.from_position(text)``."""
+
+    FIELDS: ClassVar[FieldTable] = GroupedFields(
+        # In the order of the JSON of rules version 1.1.
+        Field("_history", LIST),
+        Field("phase"),  # written by name
+        Field("actor"),
+        Field("round"),
+        Field("final_round"),
+        Field("tile_type", LIST, key="tiles"),
+        Field("meeples", LIST),
+        Field("camel", LIST, key="camels"),
+        Field("palms", LIST, key="palm_trees"),
+        Field("palaces", LIST),
+        Field("gold", LIST),
+        Field("camels_left", LIST),
+        Field("viziers", LIST),
+        Field("elders", LIST),
+        Field("hand", LIST, key="hands"),
+        Field("bag", LIST),
+        Field("pile", LIST),
+        Field("row", LIST),
+        Field("discard", LIST),
+        Field("djinn_pile"),
+        Field("display", LIST),
+        Field("djinn_discard"),
+        Field("djinn_owner", LIST),
+        Field("sib_drawn", LIST, key="sibittis_drawn"),
+        Field("bid_order", LIST),
+        Field("paid", LIST, key="track"),
+        Field("zeros", LIST, key="track"),
+        Field("last", LIST, key="track"),
+        Field("next_order", LIST, key="next_bid_order"),
+        Field("used", key="turn"),
+        Field("echidna", key="turn"),
+        Field("iblis", key="turn"),
+        Field("discount", key="turn"),
+        Field("in_hand", LIST, key="turn"),
+        Field("cur", key="turn"),
+        Field("prev", key="turn"),
+        Field("final_tile", key="turn"),
+        Field("tribe", key="turn"),
+        Field("collected", key="turn"),
+        Field("pending", key="pending"),
+        Field("target", key="pending"),
+        Field("ret", key="pending"),
+        Field("place_palm", key="pending"),
+        # Not in the JSON: the game, and what the fields above give again.
+        Field("game", json=False),
+        Field("n", json=False),
+        Field("markers", json=False),
+        Field("_legal", json=False),  # a cache, replaced, never changed in place
+        Field("dealt", json=False),
+        Field("seeded", json=False),
+        Field("palms_left", json=False),
+        Field("palaces_left", json=False),
+        Field("bid_slot", json=False),
+        Field("tile_total", LIST, json=False),
+        Field("colour_mask", LIST, json=False),
     )
+    __slots__ = FIELDS.slots
+    clone: ClassVar[Callable[[FiveTribesState], FiveTribesState]]
+    """An independent copy (``FIELDS.make_clone``, set below the class)."""
 
     game: FiveTribes
 
@@ -310,65 +325,6 @@ class FiveTribesState(State):
         self.tribe = -1
         self.collected = 0
 
-    # -- copies -----------------------------------------------------------------------------------
-    def clone(self) -> FiveTribesState:
-        other = object.__new__(FiveTribesState)
-        other.game = self.game
-        other.n = self.n
-        other.markers = self.markers
-        other._history = self._history[:]
-        other._legal = self._legal
-        other.phase = self.phase
-        other.actor = self.actor
-        other.ret = self.ret
-        other.pending = self.pending
-        other.target = self.target
-        other.place_palm = self.place_palm
-        other.dealt = self.dealt
-        other.seeded = self.seeded
-        other.tile_type = self.tile_type[:]
-        other.meeples = self.meeples[:]
-        other.tile_total = self.tile_total[:]
-        other.colour_mask = self.colour_mask[:]
-        other.camel = self.camel[:]
-        other.palms = self.palms[:]
-        other.palaces = self.palaces[:]
-        other.gold = self.gold[:]
-        other.camels_left = self.camels_left[:]
-        other.viziers = self.viziers[:]
-        other.elders = self.elders[:]
-        other.hand = self.hand[:]
-        other.palms_left = self.palms_left
-        other.palaces_left = self.palaces_left
-        other.bag = self.bag[:]
-        other.pile = self.pile[:]
-        other.row = self.row[:]
-        other.discard = self.discard[:]
-        other.djinn_pile = self.djinn_pile
-        other.display = self.display[:]
-        other.djinn_discard = self.djinn_discard
-        other.djinn_owner = self.djinn_owner[:]
-        other.sib_drawn = self.sib_drawn[:]
-        other.bid_order = self.bid_order[:]
-        other.bid_slot = self.bid_slot
-        other.paid = self.paid[:]
-        other.zeros = self.zeros[:]
-        other.last = self.last[:]
-        other.next_order = self.next_order[:]
-        other.round = self.round
-        other.final_round = self.final_round
-        other.used = self.used
-        other.echidna = self.echidna
-        other.iblis = self.iblis
-        other.discount = self.discount
-        other.in_hand = self.in_hand[:]
-        other.cur = self.cur
-        other.prev = self.prev
-        other.final_tile = self.final_tile
-        other.tribe = self.tribe
-        other.collected = self.collected
-        return other
-
     def history(self) -> list[ActionId]:
         return self._history[:]
 
@@ -388,9 +344,6 @@ class FiveTribesState(State):
     # -- small queries ----------------------------------------------------------------------------
     def fakirs(self, seat: Seat) -> int:
         return self.hand[seat * NUM_CARDS + FAKIR]
-
-    def owns(self, seat: Seat, djinn: int) -> bool:
-        return self.djinn_owner[djinn] == seat
 
     def is_empty_tile(self, tile: Tile) -> bool:
         """No meeple, no camel, no Palm Tree and no Palace (R26)."""
@@ -789,10 +742,8 @@ class FiveTribesState(State):
     def apply_unchecked(self, action: ActionId) -> None:
         self._history.append(action)
         self._legal = None
-        if action < A.BID:
-            self._apply_chance(action)
-        else:
-            self._apply_decision(action)
+        decoded = DECODED[action]
+        APPLY[decoded.kind](self, decoded)
         self._settle()
 
     def _add_meeple(self, tile: Tile, colour: int) -> None:
@@ -807,43 +758,45 @@ class FiveTribesState(State):
         if not self.meeples[index]:
             self.colour_mask[colour] &= ~(1 << tile)
 
-    def _apply_chance(self, action: ActionId) -> None:
-        if action < A.DRAW_MEEPLE:
-            tile, kind = divmod(action - A.DEAL_TILE, NUM_TILE_TYPES)
-            self.tile_type[tile] = kind
-            self.dealt += 1
-            if self.dealt == TILES:
-                self.phase = SEED
-        elif action < A.BID_ORDER:
-            tile, colour = divmod(action - A.DRAW_MEEPLE, NUM_COLOURS)
-            self.bag[colour] -= 1
-            self._add_meeple(tile, colour)
-            if self.phase == SEED:
-                self.seeded += 1
-                if self.seeded == 3 * TILES:
-                    self.phase = ORDER
-            else:
-                self.pending -= 1  # R26
-        elif action < A.DRAW_CARD:
-            self.bid_order.append(action - A.BID_ORDER)
-            if len(self.bid_order) == self.markers:
-                self.phase = FILL_ROW
-        elif action < A.DRAW_DJINN:
-            card = action - A.DRAW_CARD
-            self.pile[card] -= 1
-            if self.phase == FILL_ROW:
-                self.row.append(card)
-            else:
-                self.hand[self.target * NUM_CARDS + card] += 1  # Sloar, Kandicha
-                self.pending -= 1
+    # -- draws (R31, R40) -------------------------------------------------------------------------
+    def _deal_tile(self, action: Action) -> None:
+        self.tile_type[action.tile] = action.tile_type
+        self.dealt += 1
+        if self.dealt == TILES:
+            self.phase = SEED
+
+    def _draw_meeple(self, action: Action) -> None:
+        self.bag[action.colour] -= 1
+        self._add_meeple(action.tile, action.colour)
+        if self.phase == SEED:
+            self.seeded += 1
+            if self.seeded == 3 * TILES:
+                self.phase = ORDER
         else:
-            djinn = action - A.DRAW_DJINN
-            self.djinn_pile &= ~(1 << djinn)
-            if self.phase == FILL_DISPLAY:
-                self.display.append(djinn)
-            else:
-                self.sib_drawn.append(djinn)  # R28
-                self.pending -= 1
+            self.pending -= 1  # R26
+
+    def _draw_bid_order(self, action: Action) -> None:
+        self.bid_order.append(action.seat)
+        if len(self.bid_order) == self.markers:
+            self.phase = FILL_ROW
+
+    def _draw_card(self, action: Action) -> None:
+        card = action.card
+        self.pile[card] -= 1
+        if self.phase == FILL_ROW:
+            self.row.append(card)
+        else:
+            self.hand[self.target * NUM_CARDS + card] += 1  # Sloar, Kandicha
+            self.pending -= 1
+
+    def _draw_djinn(self, action: Action) -> None:
+        djinn = action.djinn
+        self.djinn_pile &= ~(1 << djinn)
+        if self.phase == FILL_DISPLAY:
+            self.display.append(djinn)
+        else:
+            self.sib_drawn.append(djinn)  # R28
+            self.pending -= 1
 
     def _settle(self) -> None:
         """Run the automatic steps until the next node (R39)."""
@@ -906,79 +859,25 @@ class FiveTribesState(State):
         self.actor = self.bid_order[0]
         self.phase = BID
 
-    def _apply_decision(self, action: ActionId) -> None:
-        seat = self.actor
-        if action < A.PICK:
-            self._apply_bid(action)
-        elif action < A.STEP:
-            self._pick(action - A.PICK)
-        elif action < A.DROP:
-            self.prev = self.cur
-            self.cur = action - A.STEP
-            self.phase = DROP
-        elif action < A.BUILD:
-            self._drop(action - A.DROP)
-        elif action < A.ECHIDNA:
-            self._build(action - A.BUILD)
-        elif action < A.KILL_TILE:
-            self._pay_p2(seat, action - A.ECHIDNA)
-            self.used |= 1 << ECHIDNA
-            self.echidna = True  # R24
-        elif action < A.IBLIS:
-            self._kill(action)
-        elif action < A.PALACE:
-            self._pay_p1(seat, action - A.IBLIS)
-            self.used |= 1 << IBLIS
-            self.iblis = True  # R22
-        elif action < A.BUY:
-            self._place_piece(action)
-        elif action < A.TAKE_DJINN:
-            self._buy(action)
-        elif action < A.PASS:
-            djinn, pay = divmod(action - A.TAKE_DJINN, 2)
-            self._pay_p2(seat, pay)  # R16, R21
-            self.display.remove(djinn)
-            self._gain_djinn(seat, djinn)
-            self.phase = FINAL
-        elif action == A.PASS:
-            self.phase = FINAL
-        elif action < A.KEEP:
-            self._use_window_djinn(action)
-        elif action < A.SELL:
-            djinn = action - A.KEEP
-            self.sib_drawn.remove(djinn)
-            self._gain_djinn(seat, djinn)
-            for other in self.sib_drawn:
-                self.djinn_discard |= 1 << other
-            self.sib_drawn = []
-            self.phase = self.ret
-        elif action < A.END:
-            self._sell(action - A.SELL + 1)
-        else:
-            # R34: a board left with no legal move after a turn's end makes this round the
-            # last, so a stuck board never reaches clean-up and another round of bids.
-            if not self.final_round and not self.any_pick():
-                self.final_round = True
-            self._next_turn()
-
     # -- bidding (R25, R30) -----------------------------------------------------------------------
-    def _apply_bid(self, action: ActionId) -> None:
+    def _use_kumarbi(self, action: Action) -> None:
         seat = self.actor
-        if action >= A.KUMARBI:
-            k = action - A.KUMARBI + 1
-            self.hand[seat * NUM_CARDS + FAKIR] -= k
-            self.discard[FAKIR] += k  # R21
-            self.used |= 1 << KUMARBI
-            self.discount = k
-            return
-        if action == A.BID_ZERO:
+        k = action.fakirs
+        self.hand[seat * NUM_CARDS + FAKIR] -= k
+        self.discard[FAKIR] += k  # R21
+        self.used |= 1 << KUMARBI
+        self.discount = k
+
+    def _bid(self, action: Action) -> None:
+        seat = self.actor
+        kind = action.kind
+        if kind == "bid_zero":
             self.zeros.insert(0, seat)  # R30: the last to bid 0 plays first among the zeros
-        elif action == A.BID_LAST:
+        elif kind == "bid_last":
             self.last.append(seat)
         else:
-            spot = action - A.BID + 1
-            self.gold[seat] -= self.bid_cost(spot)
-            self.paid[spot - 1] = seat
+            self.gold[seat] -= self.bid_cost(action.spot)
+            self.paid[action.spot - 1] = seat
         self.discount = 0
         self.used = 0
         self.bid_slot += 1
@@ -990,6 +889,13 @@ class FiveTribesState(State):
     def play_order(self) -> list[Seat]:
         """The markers still on the Turn Order track, in the order they play (R30)."""
         return [s for s in self.paid if s >= 0] + self.zeros + self.last
+
+    def _end(self, action: Action) -> None:
+        # R34: a board left with no legal move after a turn's end makes this round the
+        # last, so a stuck board never reaches clean-up and another round of bids.
+        if not self.final_round and not self.any_pick():
+            self.final_round = True
+        self._next_turn()
 
     def _next_turn(self) -> None:
         """The start of the next marker's turn, or the end of the round (R34, R35)."""
@@ -1026,7 +932,8 @@ class FiveTribesState(State):
             self.phase = FINAL
 
     # -- movement ---------------------------------------------------------------------------------
-    def _pick(self, tile: Tile) -> None:
+    def _pick(self, action: Action) -> None:
+        tile = action.tile
         base = NUM_COLOURS * tile
         hand = self.meeples[base : base + NUM_COLOURS]
         self.in_hand = hand
@@ -1038,8 +945,14 @@ class FiveTribesState(State):
         self.prev = NONE
         self.phase = STEP
 
-    def _drop(self, colour: int) -> None:
+    def _step(self, action: Action) -> None:
+        self.prev = self.cur
+        self.cur = action.tile
+        self.phase = DROP
+
+    def _drop(self, action: Action) -> None:
         tile = self.cur
+        colour = action.colour
         self.in_hand[colour] -= 1
         self._add_meeple(tile, colour)
         owner = self.djinn_owner[MARID]
@@ -1085,31 +998,31 @@ class FiveTribesState(State):
                 self.phase = KILL  # R11
 
     # -- tribe actions ----------------------------------------------------------------------------
-    def _build(self, fakirs: int) -> None:
+    def _build(self, action: Action) -> None:
         seat = self.actor
+        fakirs = action.fakirs
         self.hand[seat * NUM_CARDS + FAKIR] -= fakirs
         self.discard[FAKIR] += fakirs  # R21
         gain = (self.collected + fakirs) * self.blue_count(self.final_tile)
         self.gold[seat] += 2 * gain if self.echidna else gain  # R24
         self.phase = TILE_NODE
 
-    def _kill(self, action: ActionId) -> None:
-        """A kill and its effects, in order (R10–R13, R20, R23)."""
+    def _use_echidna(self, action: Action) -> None:
+        self._pay_p2(self.actor, action.pay)
+        self.used |= 1 << ECHIDNA
+        self.echidna = True  # R24
+
+    def _use_iblis(self, action: Action) -> None:
+        self._pay_p1(self.actor, action.pay)
+        self.used |= 1 << IBLIS
+        self.iblis = True  # R22
+
+    def _kill(self, action: Action) -> None:
+        """A kill and its effects, in order (R10–R13, R20, R23): of meeples on ``tile``, or
+        of Viziers and Elders held by ``seat``."""
         seat = self.actor
-        tile = victim_seat = -1
-        victims: list[int] = []
-        if action < A.KILL_SEAT:
-            tile, colour = divmod(action - A.KILL_TILE, NUM_COLOURS)
-            victims = [colour]
-        elif action < A.KILL_TILE_PAIR:
-            victim_seat, v = divmod(action - A.KILL_SEAT, 2)
-            victims = [YELLOW if v == 0 else WHITE]
-        elif action < A.KILL_SEAT_PAIR:
-            tile, j = divmod(action - A.KILL_TILE_PAIR, len(A.COLOUR_PAIRS))
-            victims = list(A.COLOUR_PAIRS[j])
-        else:
-            victim_seat, j = divmod(action - A.KILL_SEAT_PAIR, 3)
-            victims = list(A.HELD_PAIRS[j])
+        tile = action.tile
+        victims = [action.colour] if action.colour2 < 0 else [action.colour, action.colour2]
         if tile >= 0:
             need = max(0, DISTANCE[self.final_tile][tile] - self.collected)  # R10
             self.hand[seat * NUM_CARDS + FAKIR] -= need
@@ -1119,9 +1032,9 @@ class FiveTribesState(State):
         else:
             for colour in victims:
                 if colour == YELLOW:
-                    self.viziers[victim_seat] -= 1
+                    self.viziers[action.seat] -= 1
                 else:
-                    self.elders[victim_seat] -= 1
+                    self.elders[action.seat] -= 1
         kandicha = self.djinn_owner[KANDICHA] == seat
         for colour in victims:
             if kandicha and colour == YELLOW:
@@ -1159,33 +1072,25 @@ class FiveTribesState(State):
         if owner >= 0:
             self.gold[owner] += 1 if owner == self.actor else 2  # R20
 
-    def _place_piece(self, action: ActionId) -> None:
-        """``palace``/``palm`` and Hagis/Lamia placements, at TILE or PLACE (R19)."""
-        seat = self.actor
-        if action < A.PALM:
-            self._place_palace(action - A.PALACE)
-        elif action < A.HAGIS:
-            tile = action - A.PALM
-            self.palms_left -= 1
-            self.palms[tile] += 1
-        elif action < A.LAMIA:
-            tile, pay = divmod(action - A.HAGIS, 2)
-            self._pay_p1(seat, pay)
-            self.used |= 1 << HAGIS
-            self._place_palace(tile)
+    def _place_palm(self, tile: Tile) -> None:
+        self.palms_left -= 1
+        self.palms[tile] += 1
+
+    def _place(self, action: Action) -> None:
+        """``palace``/``palm``, or Hagis/Lamia placing it beside, at TILE or PLACE (R19)."""
+        if action.djinn >= 0:
+            self._pay_p1(self.actor, action.pay)
+            self.used |= 1 << action.djinn
+        if action.djinn == HAGIS or action.kind == "palace":
+            self._place_palace(action.tile)
         else:
-            tile, pay = divmod(action - A.LAMIA, 2)
-            self._pay_p1(seat, pay)
-            self.used |= 1 << LAMIA
-            self.palms_left -= 1
-            self.palms[tile] += 1
+            self._place_palm(action.tile)
         self.phase = self.ret if self.phase == PLACE else FINAL
 
-    def _buy(self, action: ActionId) -> None:
+    def _buy(self, action: Action) -> None:
         """R15: the frontmost copies of the named types leave the eligible part of the row."""
         seat = self.actor
-        single = action < A.BUY_PAIR
-        names = [action - A.BUY] if single else list(A.CARD_PAIRS[action - A.BUY_PAIR])
+        names = [action.card] if action.card2 < 0 else [action.card, action.card2]
         small = self.tile_type[self.final_tile] == SMALL_MARKET
         self.gold[seat] -= 3 if small else 6
         eligible = 3 if small else 6
@@ -1200,6 +1105,16 @@ class FiveTribesState(State):
         for index in sorted(taken, reverse=True):
             self.hand[seat * NUM_CARDS + self.row[index]] += 1
             del self.row[index]
+        self.phase = FINAL
+
+    def _take_djinn(self, action: Action) -> None:
+        seat = self.actor
+        self._pay_p2(seat, action.pay)  # R16, R21
+        self.display.remove(action.djinn)
+        self._gain_djinn(seat, action.djinn)
+        self.phase = FINAL
+
+    def _pass(self, action: Action) -> None:
         self.phase = FINAL
 
     def _gain_djinn(self, seat: Seat, djinn: int) -> None:
@@ -1222,55 +1137,57 @@ class FiveTribesState(State):
         self.bag[WHITE] += 1
         self._pay_p1(seat, pay)
 
-    def _use_window_djinn(self, action: ActionId) -> None:
+    def _use_window_djinn(self, action: Action) -> None:
         """A window Djinn's use; its sub-steps return to this window (R18)."""
         seat = self.actor
-        window = self.phase
-        self.ret = window
-        if action == A.SLOAR:
-            self.used |= 1 << SLOAR
+        djinn = action.djinn
+        tile = action.tile
+        self.ret = self.phase
+        self.used |= 1 << djinn
+        if djinn == SLOAR:
             self._pay_p1(seat, 1)  # R29: the Fakir first, then the draw
             self.pending = 1
             self.target = seat
             self.phase = HAND_CARD
-            return
-        if action < A.SIBITTIS:
-            kind, rest = divmod(action - A.ANUN_NAK, 2 * TILES)
-            tile, pay = divmod(rest, 2)
-            djinn = (ANUN_NAK, BOURAQ, ENKI, LETA, UTUG)[kind]
-            self.used |= 1 << djinn
-            if djinn in (LETA, UTUG):
-                self._pay_p2(seat, pay)
-                self._claim(seat, tile)  # R27
-            elif djinn == ANUN_NAK:
-                self._pay_p1(seat, pay)
-                self.pending = min(3, sum(self.bag))  # R26
+        elif djinn == SIBITTIS:
+            self._pay_p2(seat, action.pay)
+            self.pending = 3  # R28
+            self.sib_drawn = []
+            self.phase = SIB_DRAW
+        elif djinn in (LETA, UTUG):
+            self._pay_p2(seat, action.pay)
+            self._claim(seat, tile)  # R27
+        elif djinn == ANUN_NAK:
+            self._pay_p1(seat, action.pay)
+            self.pending = min(3, sum(self.bag))  # R26
+            self.target = tile
+            self.phase = ANUN_DRAW
+        else:
+            self._pay_p1(seat, action.pay)
+            palm = djinn == ENKI
+            helper = LAMIA if palm else HAGIS
+            if self.usable(helper) and self.p1_options(seat):
+                self.place_palm = palm
                 self.target = tile
-                self.phase = ANUN_DRAW
+                self.phase = PLACE
+            elif palm:
+                self._place_palm(tile)
             else:
-                self._pay_p1(seat, pay)
-                palm = djinn == ENKI
-                helper = LAMIA if palm else HAGIS
-                if self.usable(helper) and self.p1_options(seat):
-                    self.place_palm = palm
-                    self.target = tile
-                    self.phase = PLACE
-                elif palm:
-                    self.palms_left -= 1
-                    self.palms[tile] += 1
-                else:
-                    self._place_palace(tile)
-            return
-        self.used |= 1 << SIBITTIS
-        self._pay_p2(seat, action - A.SIBITTIS)
-        self.pending = 3  # R28
-        self.sib_drawn = []
-        self.phase = SIB_DRAW
+                self._place_palace(tile)
 
-    def _sell(self, mask: int) -> None:
+    def _keep(self, action: Action) -> None:
+        djinn = action.djinn
+        self.sib_drawn.remove(djinn)
+        self._gain_djinn(self.actor, djinn)
+        for other in self.sib_drawn:
+            self.djinn_discard |= 1 << other
+        self.sib_drawn = []
+        self.phase = self.ret
+
+    def _sell(self, action: Action) -> None:
         """R33: one suit, paid at its value."""
         seat = self.actor
-        types = bits(mask)
+        types = bits(action.suit)
         for t in types:
             self.hand[seat * NUM_CARDS + t] -= 1
             self.discard[t] += 1
@@ -1278,15 +1195,7 @@ class FiveTribesState(State):
 
     # -- notation ---------------------------------------------------------------------------------
     def action_to_string(self, action: ActionId) -> str:
-        if (
-            isinstance(action, bool)
-            or not isinstance(action, int)
-            or not 0 <= action < A.NUM_ACTIONS
-        ):
-            raise GameError(
-                f"there is no action number {action}: they run from 0 to {A.NUM_ACTIONS - 1}"
-            )
-        return A.ACTION_TEXT[action]
+        return A.ACTION_TEXT[A.known(action)]
 
     def parse_action(self, text: str) -> ActionId | None:
         return A.parse_action(text)
@@ -1372,24 +1281,8 @@ class FiveTribesState(State):
         return totals
 
     def estimate(self) -> list[float]:
-        """The bots' evaluation: :meth:`scores` (final scoring as if the game ended now, the Vizier
-        majority as it stands) plus, before the end, ``FAKIR_VALUE`` per Fakir that final
-        scoring ignores (all of them, or the odd one out with Al-Amin): a Fakir still adds
-        Builder gold or Assassin range, or stands in for a 2-VP Elder in a Djinn's cost.
-
-        Once the game is over it is exactly :meth:`scores`.
-        """
-        totals = self.scores()
-        if self.phase == OVER:
-            return [float(total) for total in totals]
-        hand = self.hand
-        al_amin = self.djinn_owner[AL_AMIN]
-        out = []
-        for seat, total in enumerate(totals):
-            fakirs = hand[seat * NUM_CARDS + FAKIR]
-            idle = fakirs % 2 if seat == al_amin else fakirs
-            out.append(total + FAKIR_VALUE * idle)
-        return out
+        """The bots' evaluation (:mod:`.estimate`)."""
+        return estimate(self)
 
     # -- information (R32) ------------------------------------------------------------------------
     def view(self, seat: Seat | None) -> dict[str, Any]:
@@ -1414,19 +1307,19 @@ class FiveTribesState(State):
 
     def component_counts(self) -> dict[str, int]:
         counts: dict[str, int] = {}
-        for c, name in enumerate(("yellow", "white", "green", "blue", "red")):
+        for c, name in enumerate(COLOURS):
             board = sum(self.meeples[c::NUM_COLOURS])
             held = 0
             if c == YELLOW:
                 held = sum(self.viziers)
             elif c == WHITE:
                 held = sum(self.elders)
-            counts[f"meeples {name}"] = board + self.bag[c] + held + self.in_hand[c]
+            counts[f"{name} meeples"] = board + self.bag[c] + held + self.in_hand[c]
         n = self.n
-        for card in range(NUM_CARDS):
+        for card, name in enumerate(CARDS):
             hands = sum(self.hand[s * NUM_CARDS + card] for s in range(n))
             row = self.row.count(card)
-            counts[f"cards {card}"] = self.pile[card] + row + self.discard[card] + hands
+            counts[f"{name} cards"] = self.pile[card] + row + self.discard[card] + hands
         owned = sum(1 for owner in self.djinn_owner if owner >= 0)
         counts["djinns"] = (
             self.djinn_pile.bit_count()
@@ -1437,63 +1330,221 @@ class FiveTribesState(State):
         )
         for seat in range(n):
             on_board = sum(1 for owner in self.camel if owner == seat)
-            counts[f"camels p{seat}"] = self.camels_left[seat] + on_board
+            counts[f"camels of p{seat}"] = self.camels_left[seat] + on_board
         counts["palm trees"] = self.palms_left + sum(self.palms)
         counts["palaces"] = self.palaces_left + sum(self.palaces)
         return counts
 
     # -- serialisation ----------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        return {
-            "game": INFO.name,
-            "version": INFO.version,
-            "options": self.game.params(),
-            "history": self._history[:],
-            "phase": PHASE_NAMES[self.phase],
-            "actor": self.actor,
-            "round": self.round,
-            "final_round": self.final_round,
-            "tiles": list(self.tile_type),
-            "meeples": self.meeples[:],
-            "camels": self.camel[:],
-            "palm_trees": self.palms[:],
-            "palaces": self.palaces[:],
-            "gold": self.gold[:],
-            "camels_left": self.camels_left[:],
-            "viziers": self.viziers[:],
-            "elders": self.elders[:],
-            "hands": self.hand[:],
-            "bag": self.bag[:],
-            "pile": self.pile[:],
-            "row": self.row[:],
-            "discard": self.discard[:],
-            "djinn_pile": self.djinn_pile,
-            "display": self.display[:],
-            "djinn_discard": self.djinn_discard,
-            "djinn_owner": self.djinn_owner[:],
-            "sibittis_drawn": self.sib_drawn[:],
-            "bid_order": self.bid_order[:],
-            "track": [self.paid[:], self.zeros[:], self.last[:]],
-            "next_bid_order": self.next_order[:],
-            "turn": [
-                self.used,
-                self.echidna,
-                self.iblis,
-                self.discount,
-                self.in_hand[:],
-                self.cur,
-                self.prev,
-                self.final_tile,
-                self.tribe,
-                self.collected,
-            ],
-            "pending": [self.pending, self.target, self.ret, self.place_palm],
-        }
+        data = {"game": INFO.name, "version": INFO.version, "options": self.game.params()}
+        data.update(self.FIELDS.to_json(self))
+        data["phase"] = PHASE_NAMES[self.phase]  # by name, as views show it
+        return data
+
+    def position(self) -> str:
+        """The state as a position (``docs/rules/five_tribes.md``, Position notation)."""
+        return write_fields(self.game, fields_of(self))
 
     def render(
         self, markup: bool = False, seat: Seat | None = None, highlight: Iterable[ActionId] = ()
     ) -> str:
         return render(self, markup, seat, highlight)
+
+
+FiveTribesState.clone = FiveTribesState.FIELDS.make_clone(FiveTribesState)
+abc.update_abstractmethods(FiveTribesState)
+
+APPLY: dict[str, Callable[[FiveTribesState, Action], None]] = {
+    "deal_tile": FiveTribesState._deal_tile,
+    "draw_meeple": FiveTribesState._draw_meeple,
+    "bid_order": FiveTribesState._draw_bid_order,
+    "draw_card": FiveTribesState._draw_card,
+    "draw_djinn": FiveTribesState._draw_djinn,
+    "bid": FiveTribesState._bid,
+    "bid_zero": FiveTribesState._bid,
+    "bid_last": FiveTribesState._bid,
+    "kumarbi": FiveTribesState._use_kumarbi,
+    "pick": FiveTribesState._pick,
+    "step": FiveTribesState._step,
+    "drop": FiveTribesState._drop,
+    "build": FiveTribesState._build,
+    "echidna": FiveTribesState._use_echidna,
+    "kill_tile": FiveTribesState._kill,
+    "kill_seat": FiveTribesState._kill,
+    "kill_tile_pair": FiveTribesState._kill,
+    "kill_seat_pair": FiveTribesState._kill,
+    "iblis": FiveTribesState._use_iblis,
+    "palace": FiveTribesState._place,
+    "palm": FiveTribesState._place,
+    "hagis": FiveTribesState._place,
+    "lamia": FiveTribesState._place,
+    "buy": FiveTribesState._buy,
+    "buy_pair": FiveTribesState._buy,
+    "take_djinn": FiveTribesState._take_djinn,
+    "pass": FiveTribesState._pass,
+    "anun_nak": FiveTribesState._use_window_djinn,
+    "bouraq": FiveTribesState._use_window_djinn,
+    "enki": FiveTribesState._use_window_djinn,
+    "leta": FiveTribesState._use_window_djinn,
+    "utug": FiveTribesState._use_window_djinn,
+    "sibittis": FiveTribesState._use_window_djinn,
+    "sloar": FiveTribesState._use_window_djinn,
+    "keep": FiveTribesState._keep,
+    "sell": FiveTribesState._sell,
+    "end": FiveTribesState._end,
+}
+"""How each kind of action is applied."""
+
+
+WINDOWS = (PICK, TILE_NODE, FINAL)
+"""The nodes at which window Djinns are used, which their sub-steps return to (R18)."""
+TURN_PHASES = frozenset((*range(HAND_CARD, BID), *range(PICK, OVER)))
+"""The nodes inside a turn, the draws of its Djinns and Kandicha included."""
+
+
+def build_state(game: FiveTribes, fields: Fields) -> FiveTribesState:
+    """The state with the fields of a position, if the game can be in it; otherwise a
+    :class:`GameError` saying what does not fit."""
+    state = FiveTribesState(game)
+    expected = state.component_counts()
+    for name, value in fields.items():
+        setattr(state, name, value)
+    state.tile_type = bytearray(fields["tile_type"])
+    meeples = state.meeples
+    state.tile_total = [sum(meeples[NUM_COLOURS * t : NUM_COLOURS * (t + 1)]) for t in range(TILES)]
+    state.colour_mask = [
+        sum(1 << t for t in range(TILES) if meeples[NUM_COLOURS * t + c])
+        for c in range(NUM_COLOURS)
+    ]
+    state.dealt = sum(1 for kind in state.tile_type if kind != NO_TILE)
+    state.seeded = 0 if state.phase == DEAL else sum(state.tile_total)
+    if state.phase > SEED:
+        state.seeded = 3 * TILES
+    _check_pieces(state, expected)
+    _check_setup(state)
+    _check_track(state)
+    _check_node(state)
+    if not state.is_terminal() and not state.legal_actions():
+        raise refuse(f"nothing can be done at this {PHASE_WORDS[state.phase]} node (R5)")
+    return state
+
+
+def _check_pieces(state: FiveTribesState, expected: dict[str, int]) -> None:
+    """Every piece once, where pieces can be."""
+    n = state.n
+    if any(owner >= n for owner in state.camel):
+        raise refuse(f"a camel belongs to a seat beyond p{n - 1}")
+    for kind, total in enumerate(TILE_COUNTS):
+        dealt = state.tile_type.count(kind)
+        if dealt > total or (state.phase != DEAL and dealt != total):
+            raise refuse(f"the board has {dealt} {TILE_TYPES[kind]} tiles; the game has {total}")
+    places = [0] * len(DJINNS)
+    for djinn in (*bits(state.djinn_pile), *bits(state.djinn_discard), *state.display):
+        places[djinn] += 1
+    for djinn in state.sib_drawn:
+        places[djinn] += 1
+    for djinn, owner in enumerate(state.djinn_owner):
+        places[djinn] += 1 if owner >= 0 else 0
+    for djinn, count in enumerate(places):
+        if count != 1:
+            raise refuse(f"{DJINNS[djinn]} is in {count} places, not 1")
+    if len(state.row) > ROW_SIZE or len(state.display) > 3:
+        raise refuse(f"the row holds at most {ROW_SIZE} cards and the display 3 Djinns")
+    counts = state.component_counts()
+    for name, total in expected.items():
+        if counts[name] != total:
+            raise refuse(f"the position has {counts[name]} {name}; the game has {total}")
+
+
+def _check_setup(state: FiveTribesState) -> None:
+    """Setup's draws happen in order, before the first round (Setup)."""
+    phase, n = state.phase, state.n
+    if (phase in (DEAL, SEED, ORDER)) != (state.round == 0) and phase not in (
+        FILL_ROW,
+        FILL_DISPLAY,
+    ):
+        raise refuse(f"round {state.round} does not fit the {PHASE_WORDS[phase]} node")
+    if phase == DEAL and any(state.tile_total):
+        raise refuse("meeples are on the board before every tile is dealt")
+    if phase == SEED:
+        seeded = state.seeded
+        full, part = divmod(seeded, 3)
+        wanted = [3] * full + [part] + [0] * (TILES - full - 1)
+        if state.tile_total != wanted:
+            raise refuse("setup draws 3 meeples onto each tile in turn, from 0,0 on")
+    orders = len(state.bid_order)
+    if phase > ORDER and (
+        orders != state.markers or any(state.bid_order.count(s) != MARKERS[n] for s in range(n))
+    ):
+        raise refuse(f"the bid order holds {MARKERS[n]} markers of each of {n} seats")
+    if phase <= ORDER and (orders >= state.markers if phase == ORDER else orders):
+        raise refuse("the bid order is drawn marker by marker after the meeples (R40)")
+
+
+def _check_track(state: FiveTribesState) -> None:
+    """The markers on the Turn Order track, played or still to play (R30)."""
+    phase, n = state.phase, state.n
+    waiting = state.play_order()
+    if len(state.zeros) > 3:
+        raise refuse("the zero queue has 3 places (R30)")
+    markers = waiting + state.next_order
+    if phase == BID:
+        if state.next_order or not 0 <= state.bid_slot < state.markers:
+            raise refuse("in bidding no marker has played yet and one is still to bid")
+        if len(waiting) != state.bid_slot or state.actor != state.bid_order[state.bid_slot]:
+            raise refuse("the markers on the track are those of the bid order before the bidder")
+    elif phase in TURN_PHASES:
+        if (
+            state.bid_slot != state.markers
+            or any(markers.count(s) != MARKERS[n] for s in range(n))
+            or state.actor != state.next_order[-1]
+        ):
+            raise refuse(
+                "in a turn every marker is on the track or played, the player's own last played"
+            )
+    elif waiting:
+        raise refuse(f"no marker waits on the track at the {PHASE_WORDS[phase]} node")
+    if state.discount and phase != BID:
+        raise refuse("Kumarbi's discount lasts for one bid only (R25)")
+
+
+def _check_node(state: FiveTribesState) -> None:
+    """What the node in progress needs."""
+    phase = state.phase
+    word = PHASE_WORDS[phase]
+    if state.ret not in WINDOWS:
+        raise refuse("a Djinn's sub-step returns to pick, tile or final (R18)")
+    if (phase in (STEP, DROP)) != any(state.in_hand):
+        raise refuse("meeples are in hand exactly during a move")
+    if phase in (STEP, DROP):
+        came_from = state.prev
+        picked_up = came_from == NONE and phase == STEP  # no tile left yet (R3)
+        if state.cur < 0 or not (picked_up or NEIGHBOURS[state.cur] >> came_from & 1):
+            raise refuse("a move stands on a tile, entered from one beside it (R3)")
+    if phase in (BUILD, KILL, TILE_NODE) and (state.final_tile < 0 or state.tribe < 0):
+        raise refuse(f"the {word} node follows a move: it needs its final tile and tribe")
+    if (phase == BUILD and state.tribe != BLUE) or (phase == KILL and state.tribe != RED):
+        raise refuse(f"the {word} node is for the tribe that acts there")
+    if phase in (PLACE, ANUN_DRAW) and state.target < 0:
+        raise refuse(f"the {word} node needs its target tile")
+    if phase == HAND_CARD and not 0 <= state.target < state.n:
+        raise refuse("a card drawn for a player needs the seat as its target")
+    if (phase in (SIB_DRAW, KEEP)) != bool(state.sib_drawn) and phase != SIB_DRAW:
+        raise refuse("Djinns drawn by Sibittis wait only to be kept (R28)")
+    drawing = {
+        FILL_ROW: len(state.row) < ROW_SIZE and any(state.pile),
+        FILL_DISPLAY: len(state.display) < 3 and state.djinn_pile != 0,
+        HAND_CARD: state.pending > 0 and any(state.pile),
+        SIB_DRAW: state.pending > 0 and state.djinn_pile != 0,
+        ANUN_DRAW: state.pending > 0,
+    }
+    if not drawing.get(phase, True):
+        raise refuse(f"the {word} draw has nothing left to draw (R31)")
+    if state.pending and phase not in (HAND_CARD, SIB_DRAW, ANUN_DRAW):
+        raise refuse("draws are pending only at a Djinn's or Kandicha's draw")
+    if phase == OVER and not state.final_round:
+        raise refuse("the game ends only after the last round (R35)")
 
 
 @register
@@ -1515,10 +1566,19 @@ class FiveTribes(Game):
         return TILES + sum(MEEPLE_COUNTS) + markers + ROW_SIZE + 3 + MAX_ROUNDS * per_round
 
     def observation_size(self) -> int:
-        return OBSERVATION_SIZE
+        return LAYOUT.size
+
+    def observation_layout(self) -> ObservationLayout:
+        return LAYOUT
+
+    def decode(self, action: ActionId) -> Action:
+        return DECODED[A.known(action)]
 
     def new_initial_state(self) -> FiveTribesState:
         return FiveTribesState(self)
+
+    def from_position(self, text: str) -> FiveTribesState:
+        return build_state(self, read_fields(self, text))
 
     def layout(self) -> dict[str, Any]:
         return board_layout(self.num_players)

@@ -13,9 +13,12 @@ from serai.games.five_tribes.board import (
     CARDS,
     COLOURS,
     DJINNS,
+    DROP,
     NO_TILE,
     NUM_CARDS,
     NUM_COLOURS,
+    SPOT_COST,
+    STEP,
     TILE_TYPES,
     TILES,
     bits,
@@ -75,7 +78,7 @@ def table_view(state: FiveTribesState, seat: Seat | None) -> dict[str, Any]:
             }
         )
     to_act = state.current_player()
-    in_move = state.phase_name in ("step", "drop")
+    in_move = state.phase in (STEP, DROP)
     return {
         "game": "five_tribes",
         "seat": seat,
@@ -97,9 +100,7 @@ def table_view(state: FiveTribesState, seat: Seat | None) -> dict[str, Any]:
         "bid_slot": state.bid_slot,
         "turn_order": {
             "paid": {
-                str(cost): s
-                for cost, s in zip((18, 12, 8, 5, 3, 1), state.paid, strict=True)
-                if s >= 0
+                str(cost): s for cost, s in zip(SPOT_COST[1:7], state.paid, strict=True) if s >= 0
             },
             "zero_queue": state.zeros[:],
             "last": state.last[:],
