@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from serai.engine import ActionId
-from serai.games.desert_sons.actions import DECODED
+from serai.games.desert_sons.actions import DECODED, NUM_ACTIONS
 from serai.games.desert_sons.board import (
     CENTRE,
     COMMODITIES,
@@ -46,7 +46,7 @@ def action_cells(actions: Iterable[ActionId]) -> int:
     """The cells that move and place actions name, as a mask."""
     mask = 0
     for action in actions:
-        cell = DECODED[action].cell
+        cell = DECODED[action].cell if 0 <= action < NUM_ACTIONS else -1
         if cell >= 0:
             mask |= 1 << cell
     return mask

@@ -795,7 +795,7 @@ class DesertSonsState(State):
 
     def reveals_information(self, action: ActionId) -> bool:
         """R20: a peek shows the peeker a rumor chip's value."""
-        return decode(action).kind == "peek"
+        return 0 <= action < NUM_ACTIONS and DECODED[action].kind == "peek"
 
     def action_to_string_for(self, seat: Seat | None, action: ActionId) -> str:
         """R19: a drawn rumor chip's value is shown to its drawer only."""
