@@ -298,9 +298,8 @@ def test_a_shared_screen_never_shows_hidden_values_unasked(monkeypatch: pytest.M
     state = camel_position(
         2, [(0, "red", "1,4")], [(0, "red", "0,4"), (0, "red", "1,5")], tokens={"0,5": 3}
     )
-    to_act(state, 0)
     state.apply_action(state.string_to_action("camel red 0,6"))  # seat 0 takes the 3 (R17)
-    to_act(state, 0)
+    state = to_act(state, 0)
     for shared, shown in ((True, False), (False, True)):
         out = io.StringIO()
         typed = iter(["secret", "quit"] if shared else ["quit"])

@@ -10,10 +10,19 @@ import serai
 from serai.bots import RandomBot
 from serai.bots.mcts import Node
 from serai.games.through_the_desert import estimate as E
-from serai.games.through_the_desert import rules
-from serai.games.through_the_desert.board import COLOURS, HEXES, NEIGHBOURS, NUM_COLOURS, bits, grow
+from serai.games.through_the_desert.actions import decode
+from serai.games.through_the_desert.board import (
+    CAMELS,
+    COLOURS,
+    LEADERS,
+    NEIGHBOURS,
+    NUM_COLOURS,
+    REMOVAL,
+    bits,
+    grow,
+)
 from serai.games.through_the_desert.rules import ThroughTheDesertState
-from tests.through_the_desert.scenario import camel, camel_position, hx, setup, to_act
+from tests.through_the_desert.scenario import act, camel_position, hx, setup, to_act
 
 RED = COLOURS.index("red")
 
@@ -33,9 +42,10 @@ def reach_term(state: ThroughTheDesertState, seat: int, **weights: float) -> flo
 def reach_by_rule(state: ThroughTheDesertState, seat: int, colour: int) -> int:
     """The hexes where ``seat`` may place a ``colour`` camel, from the rules' own list."""
     mask = 0
-    for action in state._camel_actions(seat):
-        if action // HEXES == colour:
-            mask |= 1 << action % HEXES
+    for action in to_act(state, seat).legal_actions():
+        _, camel_colour, h = decode(action)
+        if camel_colour == colour:
+            mask |= 1 << h
     return mask
 
 
@@ -53,15 +63,10 @@ def mid_game(players: int, seed: int, moves: int) -> ThroughTheDesertState:
     return state
 
 
-def test_constants_agree_with_the_rules() -> None:
-    assert (E.LEADERS, E.CAMELS) == (rules.LEADERS, rules.CAMELS)
-    assert (E.OASIS_POINTS, E.LARGEST_CARAVAN) == (rules.OASIS_POINTS, rules.LARGEST_CARAVAN)
-
-
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 2), (3, 3), (4, 4)])
 def test_reach_is_what_the_legal_camels_can_take(players: int, seed: int) -> None:
     state = mid_game(players, seed, moves=5 + 33 + 5 * players + 20)
-    assert state.phase == rules.CAMELS
+    assert state.phase == CAMELS
     reach = E.reach_values(state)
     for seat in range(players):
         union = 0
@@ -89,8 +94,13 @@ def test_token_reach_counts_tokens_next_to_a_caravan_once() -> None:
     assert hx("5,2") in bits(union)
     value = sum(state.token_value[h] for h in bits(union))
     assert reach_term(state, 0, TOKEN_REACH=1.0) == value < per_caravan
-    state.tokens = 0  # every token claimed
-    assert reach_term(state, 0, TOKEN_REACH=1.0) == 0
+    # A claimed token counts no more: yellow takes the one on 5,2 (R15).
+    state = act(state, 0, "camel yellow 5,2")
+    union = 0
+    for colour in range(NUM_COLOURS):
+        union |= reach_by_rule(state, 0, colour) & state.tokens
+    assert not state.tokens >> hx("5,2") & 1
+    assert reach_term(state, 0, TOKEN_REACH=1.0) == sum(state.token_value[h] for h in bits(union))
 
 
 def test_oasis_reach_counts_unscored_palms_a_camel_would_touch() -> None:
@@ -98,11 +108,13 @@ def test_oasis_reach_counts_unscored_palms_a_camel_would_touch() -> None:
     state = camel_position(2, [(0, "red", "12,4")])
     before = reach_term(state, 0, OASIS_REACH=1.0)
     assert before >= 5
-    camel(state, 0, "red", "12,5")  # red scores 12,6 (R16)
+    state = act(state, 0, "camel red 12,5")  # red scores 12,6 (R16)
     assert state.oasis_scored[RED] == 1 << hx("12,6")
     assert reach_term(state, 0, OASIS_REACH=1.0) == before - 5
-    # With no palm left unscored there is nothing to reach.
-    state.oasis_scored = [state.palms] * len(state.oasis_scored)
+    # Green (leader 5,3) reaches 3,2 and white (15,0) reaches 16,2: once they have scored
+    # them, no caravan of seat 0 reaches a palm it has not scored.
+    state = act(state, 0, "camel green 4,3")
+    state = act(state, 0, "camel white 16,1")
     assert reach_term(state, 0, OASIS_REACH=1.0) == 0
 
 
@@ -130,7 +142,7 @@ def test_estimate_sums_scores_awards_and_reach_and_is_scores_at_the_end(players:
 
 def test_a_leader_near_tokens_and_palms_is_worth_more() -> None:
     state = setup(2)
-    assert state.phase == rules.LEADERS
+    assert state.phase == LEADERS
     near = state.clone()
     near.apply_action(near.string_to_action("leader blue 12,4"))  # tokens 11,3 13,4; palm 12,6
     far = state.clone()
@@ -140,7 +152,6 @@ def test_a_leader_near_tokens_and_palms_is_worth_more() -> None:
 
 def test_camel_priors_count_token_palm_award_and_new_reach() -> None:
     state = camel_position(2, [(0, "red", "12,4")], tokens={"11,3": 3, "13,4": 2, "11,5": 1})
-    to_act(state, 0)
     actions = state.legal_actions()
     priors = dict(zip(actions, E.action_priors(state, actions) or [], strict=True))
 
@@ -153,9 +164,10 @@ def test_camel_priors_count_token_palm_award_and_new_reach() -> None:
     assert prior("camel red 12,5") == 5 + award + E.PRIOR_REACH * 1
     # 11,4 is next to 11,3 (red reaches it already: not new) and 11,5 (new).
     assert prior("camel red 11,4") == award + E.PRIOR_REACH * 1
-    camel(state, 1, "red", "7,3")
-    camel(state, 1, "red", "8,3")  # seat 1 now leads red 2 to 0: one camel changes nothing
-    to_act(state, 0)
+    state = act(state, 1, "camel red 7,3")
+    # Seat 1 now leads red 2 to 0: one camel of seat 0 changes nothing.
+    state = act(state, 1, "camel red 8,3")
+    state = to_act(state, 0)
     priors = dict(zip(actions, E.action_priors(state, actions) or [], strict=True))
     assert prior("camel red 13,4") == 2
 
@@ -173,13 +185,12 @@ def test_leader_priors_and_other_phases() -> None:
     game = serai.load_game("through_the_desert", players=2)
     assert game.new_initial_state().action_priors([]) is None  # setup: chance
     five = setup(5)
-    assert five.phase == rules.REMOVAL
+    assert five.phase == REMOVAL
     assert five.action_priors(five.legal_actions()) is None
 
 
 def test_mcts_orders_a_node_by_the_priors() -> None:
     state = camel_position(2, [(0, "red", "12,4")], tokens={"13,4": 2})
-    to_act(state, 0)
     actions = state.legal_actions()
     bot = serai.bots.MCTSBot(serai.bots.mcts.Budget(iterations=1), seed=1)
     node = Node()

@@ -1,22 +1,19 @@
 """The worked examples: the rulebook's scoring example E1 (under *End and scoring* in the
 rules reference) and the scenarios S1–S10, each a position with the results the rulings give.
 
-Positions are built as ``scenario.py`` describes; the expected values are worked out by hand
-from the rulings each scenario names.
+Positions are written and read as ``scenario.py`` describes; the expected values are worked
+out by hand from the rulings each scenario names.
 """
 
 from __future__ import annotations
 
 import pytest
 
-import serai
-from serai.games.through_the_desert.actions import LEADER_BASE, REMOVE_BASE
+from serai.games.through_the_desert.actions import REMOVE_BASE, decode
 from serai.games.through_the_desert.board import (
     COLOURS,
-    HEXES,
     NEIGHBOURS,
     NUM_COLOURS,
-    OVER,
     bits,
     hex_name,
     mask_of,
@@ -25,10 +22,12 @@ from serai.games.through_the_desert.rules import ThroughTheDesertState
 from tests.through_the_desert.scenario import (
     act,
     camel_position,
+    finished,
     hx,
+    leaders_of,
     legal,
+    rejected,
     setup,
-    to_act,
 )
 
 BLUE, GREEN, RED, YELLOW, WHITE = range(NUM_COLOURS)
@@ -47,54 +46,52 @@ def breakdown(state: ThroughTheDesertState, seat: int) -> dict[str, int]:
     return state.score_breakdown()[seat]
 
 
-def rejected(state: ThroughTheDesertState, seat: int, text: str) -> str:
-    """Try ``text`` as ``seat`` through the checked path: it must fail and change nothing."""
-    to_act(state, seat)
-    before = state.to_json()
-    with pytest.raises(serai.IllegalActionError) as caught:
-        state.string_to_action(text)
-    assert state.to_json() == before
-    return caught.value.reason
-
-
 def leader_colours_offered(state: ThroughTheDesertState) -> list[str]:
-    colours = {(a - LEADER_BASE) // HEXES for a in state.legal_actions()}
+    colours = {decode(a)[1] for a in state.legal_actions()}
     return [COLOURS[c] for c in sorted(colours)]
 
 
 def legal_hex_count(state: ThroughTheDesertState) -> int:
-    return len({(a - LEADER_BASE) % HEXES for a in state.legal_actions()})
+    return len({decode(a)[-1] for a in state.legal_actions()})
 
 
 def place_first_leader_of(state: ThroughTheDesertState, colour: str) -> None:
     """Place the current seat's ``colour`` leader on its lowest legal hex."""
     index = COLOURS.index(colour)
-    action = next(a for a in state.legal_actions() if (a - LEADER_BASE) // HEXES == index)
+    action = next(a for a in state.legal_actions() if decode(a)[1] == index)
     state.apply_action(action)
 
 
-def finish(state: ThroughTheDesertState) -> ThroughTheDesertState:
-    """The same position declared over, so that final scoring (with ``caravan``) applies."""
-    state.phase = OVER
-    assert state.is_terminal()
-    return state
-
-
 # -- E1 ---------------------------------------------------------------------------------------
+E1_LEADERS = [
+    *leaders_of(0, "2,0", "7,2", "2,10", "12,4", "15,0"),
+    *leaders_of(1, "17,3", "3,4", "7,4", "15,6", "15,8"),
+]
+# Seat 0's red walls off the two bottom rows (R17): it takes the tokens on 7,10, 9,10, 4,11,
+# 6,11 and 10,11 and closes 3,11, 11,11 and nine hexes between them; its camels 2,9 and 2,8
+# reach the palm 1,7. Each other caravan of seat 0 touches one palm, and green, yellow and
+# white take eight tokens more; seat 1 places more green, yellow and white camels.
+E1_CAMELS = [
+    *[(0, "red", h) for h in ("3,10", "4,10", "4,11", "5,10", "6,10", "6,11", "7,10")],
+    *[(0, "red", h) for h in ("8,10", "9,10", "10,10", "10,11", "11,10", "2,9", "2,8")],
+    *[(0, "blue", h) for h in ("2,1", "2,2")],
+    *[(0, "green", h) for h in ("8,2", "7,1", "7,3", "6,2", "5,2")],
+    *[(0, "yellow", h) for h in ("12,5", "11,3", "13,4", "11,5")],
+    *[(0, "white", h) for h in ("15,1", "14,1", "16,0")],
+    *[(1, "green", h) for h in ("3,5", "3,6", "4,6", "4,7", "4,8", "3,7")],
+    *[(1, "yellow", h) for h in ("15,5", "16,5", "16,4", "15,4", "17,4")],
+    *[(1, "white", h) for h in ("15,9", "14,9", "13,9", "16,8")],
+]
+# Seat 0's thirteen tokens: three 1s, six 2s and four 3s.
+E1_TOKENS = {"16,0": 1, "7,1": 1, "14,1": 1, "9,10": 3, "4,11": 3, "6,11": 3, "10,11": 3}
+E1_TOKENS |= {h: 2 for h in ("5,2", "7,3", "11,3", "13,4", "11,5", "7,10")}
+
+
 def test_e1_rulebook_scoring_example_totals_83() -> None:
-    state = setup(2)
-    # Seat 0 leads red and blue alone; seat 1 placed fewer of each.
-    state.camels[caravan(0, RED)] = 6
-    state.camels[caravan(1, RED)] = 4
-    state.camels[caravan(0, BLUE)] = 3
-    state.camels[caravan(1, BLUE)] = 2
-    # 13 tokens: three 1s, six 2s, four 3s.
-    state.claimed[0:3] = [3, 6, 4]
-    # 5 oases scored: three by red, two by blue.
-    state.oasis_scored[caravan(0, RED)] = region("3,2", "9,2", "16,2")
-    state.oasis_scored[caravan(0, BLUE)] = region("12,6", "1,7")
-    state.area[0] = 11
-    finish(state)
+    state = finished(camel_position(2, E1_LEADERS, E1_CAMELS, tokens=E1_TOKENS))
+    # Seat 0 leads red (14 to 0) and blue (2 to 0) alone; seat 1 leads the other colours.
+    assert state.camels[: 2 * NUM_COLOURS] == [2, 5, 14, 4, 3, 0, 6, 0, 5, 4]
+    assert state.claimed[0:3] == [3, 6, 4]
     assert breakdown(state, 0) == {
         "caravan": 20,
         "water": 27,
@@ -123,15 +120,13 @@ def test_s1_1_seat0_has_810_leader_actions_with_4_players() -> None:
 
 
 def s1_after_step_2(players: int = 3) -> ThroughTheDesertState:
-    state = setup(players)
-    act(state, 0, "leader blue 8,10")
-    return state
+    return act(setup(players), 0, "leader blue 8,10")
 
 
 def test_s1_2_leader_next_to_token_oasis_is_legal() -> None:
     state = setup(3)
     assert legal(state, 0, "leader blue 8,10")
-    act(state, 0, "leader blue 8,10")
+    state = act(state, 0, "leader blue 8,10")
     assert state.current_player() == 1
 
 
@@ -170,9 +165,9 @@ def test_s1_3_shaded_hex_is_legal_with_4_players() -> None:
 def test_s1_3_to_5_round_two_own_leader_spacing() -> None:
     state = s1_after_step_2()
     assert legal(state, 1, "leader green 4,7")
-    act(state, 1, "leader green 4,7")
+    state = act(state, 1, "leader green 4,7")
     assert legal(state, 2, "leader red 10,10")
-    act(state, 2, "leader red 10,10")
+    state = act(state, 2, "leader red 10,10")
     # Step 5: round 2, seat 0 again; blue is gone, green allowed again (R10).
     assert state.current_player() == 0
     assert leader_colours_offered(state) == ["green", "red", "yellow", "white"]
@@ -190,7 +185,7 @@ def test_s2_five_player_removal_and_round1_colours() -> None:
         assert state.current_player() == seat
         offered = [state.action_to_string(a) for a in state.legal_actions()]
         assert offered == [f"remove-leader {c}" for c in COLOURS if c not in removals[:seat]]
-        act(state, seat, f"remove-leader {colour}")
+        state = act(state, seat, f"remove-leader {colour}")
     # Seat 4 had exactly one legal action: checked by the loop (a list of one).
     offered = {
         0: ["green", "red", "yellow", "white"],
@@ -216,7 +211,7 @@ def test_s2_five_player_removal_and_round1_colours() -> None:
 def test_s2_seat4_has_exactly_one_removal() -> None:
     state = setup(5)
     for seat, colour in enumerate(["blue", "green", "red", "yellow"]):
-        act(state, seat, f"remove-leader {colour}")
+        state = act(state, seat, f"remove-leader {colour}")
     assert state.current_player() == 4
     assert [state.action_to_string(a) for a in state.legal_actions()] == ["remove-leader white"]
     assert state.legal_actions() == [REMOVE_BASE + WHITE]
@@ -245,16 +240,16 @@ def test_s3_2_and_3_camel_next_to_other_red_blocks_seat1() -> None:
     assert legal(state, 0, "camel red 15,3")
     # Before seat 0's camel on 15,3, seat 1 could place on 15,4.
     assert legal(state.clone(), 1, "camel red 15,4")
-    act(state, 0, "camel red 15,3")
+    state = act(state, 0, "camel red 15,3")
     assert not legal(state, 1, "camel red 15,4")
     assert rejected(state, 1, "camel red 15,4").endswith("(R12)")
 
 
 def test_s3_4_different_colour_may_touch_and_takes_token() -> None:
     state = s3_position()
-    act(state, 0, "camel red 15,3")
+    state = act(state, 0, "camel red 15,3")
     assert legal(state, 0, "camel blue 13,4")
-    act(state, 0, "camel blue 13,4")
+    state = act(state, 0, "camel blue 13,4")
     assert state.token_count(0) == 1
     assert state.claimed[0:3] == [0, 1, 0]
     assert breakdown(state, 0)["water"] == 2
@@ -274,19 +269,19 @@ def s4a_position() -> ThroughTheDesertState:
 def test_s4a_single_caravan_encloses_0_5() -> None:
     state = s4a_position()
     assert state.closed_regions == []
-    act(state, 0, "camel red 0,6")
+    state = act(state, 0, "camel red 0,6")
     assert state.closed_regions == [(region("0,5"), caravan(0, RED))]
     assert state.closed == region("0,5")
     assert state.token_count(0) == 1
     assert breakdown(state, 0)["water"] == 3
     assert breakdown(state, 0)["area"] == 1
-    assert breakdown(finish(state), 0)["area"] == 1
+    assert breakdown(finished(state), 0)["area"] == 1
 
 
 def test_s4a_no_camel_in_closed_region_not_even_the_encloser() -> None:
     state = s4a_position()
     assert legal(state, 0, "camel red 0,5")
-    act(state, 0, "camel red 0,6")
+    state = act(state, 0, "camel red 0,6")
     assert not legal(state, 0, "camel red 0,5")
     assert rejected(state, 0, "camel red 0,5").endswith("(R18)")
     assert all(not legal(state, seat, f"camel {c} 0,5") for seat in (0, 1) for c in COLOURS)
@@ -294,7 +289,7 @@ def test_s4a_no_camel_in_closed_region_not_even_the_encloser() -> None:
 
 def test_s4a_token_value_hidden_from_seat1() -> None:
     state = s4a_position()
-    act(state, 0, "camel red 0,6")
+    state = act(state, 0, "camel red 0,6")
     theirs = state.view(1)["players_info"][0]
     assert theirs["tokens"] == 1
     assert theirs["token_values"] is None
@@ -322,12 +317,12 @@ def test_s4b_blue_camel_touching_palm_scores() -> None:
 
 def test_s4b_two_caravans_of_one_player_never_enclose() -> None:
     state = s4b_position()
-    act(state, 0, "camel blue 0,6")
+    state = act(state, 0, "camel blue 0,6")
     assert state.closed_regions == []
     assert state.closed == 0
     assert state.token_count(0) == 0
     assert legal(state, 0, "camel red 0,5")
-    act(state, 0, "camel red 0,5")
+    state = act(state, 0, "camel red 0,5")
     assert state.token_count(0) == 1
     assert breakdown(state, 0)["water"] == 3
     assert breakdown(state, 0)["area"] == 0
@@ -343,7 +338,7 @@ def test_s5a_opponent_piece_inside_prevents_enclosure() -> None:
         leaders=[(0, "red", "4,10"), (1, "yellow", "2,10")],
         camels=[*S5_RED, (1, "yellow", "3,10")],
     )
-    act(state, 0, "camel red 1,9")
+    state = act(state, 0, "camel red 1,9")
     assert state.closed_regions == []
     assert not state.closed & region("1,10", "3,11")
     assert breakdown(state, 0)["area"] == 0
@@ -352,7 +347,7 @@ def test_s5a_opponent_piece_inside_prevents_enclosure() -> None:
 def test_s5b_control_ring_closes_four_hexes() -> None:
     state = camel_position(2, leaders=[(0, "red", "4,10")], camels=S5_RED)
     assert state.closed_regions == []
-    act(state, 0, "camel red 1,9")
+    state = act(state, 0, "camel red 1,9")
     assert state.closed_regions == [
         (region("1,10", "2,10", "3,10", "3,11"), caravan(0, RED)),
     ]
@@ -368,7 +363,7 @@ def test_s5c_own_other_caravan_inside_prevents_enclosure() -> None:
         leaders=[(0, "red", "4,10"), (0, "blue", "2,10")],
         camels=S5_RED,
     )
-    act(state, 0, "camel red 1,9")
+    state = act(state, 0, "camel red 1,9")
     assert state.closed_regions == []
     assert breakdown(state, 0)["area"] == 0
 
@@ -386,7 +381,7 @@ def test_s6a_oasis_scores_once_per_caravan() -> None:
         (1, "camel green 11,6", 10, 5),
     ]
     for seat, text, oasis0, oasis1 in steps:
-        act(state, seat, text)
+        state = act(state, seat, text)
         assert breakdown(state, 0)["oasis"] == oasis0, text
         assert breakdown(state, 1)["oasis"] == oasis1, text
     palm = region("12,6")
@@ -398,10 +393,10 @@ def test_s6a_oasis_scores_once_per_caravan() -> None:
 def test_s6b_enclosed_palm_already_scored_gives_nothing() -> None:
     state = camel_position(2, leaders=[(0, "red", "0,6")])
     for where, oasis in (("1,6", 5), ("2,7", 5), ("2,8", 5)):
-        act(state, 0, f"camel red {where}")
+        state = act(state, 0, f"camel red {where}")
         assert breakdown(state, 0)["oasis"] == oasis
     assert state.closed_regions == []
-    act(state, 0, "camel red 1,8")
+    state = act(state, 0, "camel red 1,8")
     assert state.closed_regions == [(region("0,7", "0,8", "1,7"), caravan(0, RED))]
     assert breakdown(state, 0)["oasis"] == 5
     assert breakdown(state, 0)["area"] == 2
@@ -419,7 +414,7 @@ def test_s6c_enclosing_a_palm_scores_it() -> None:
     assert breakdown(state, 0)["oasis"] == 0
     assert state.claimed[0:3] == [0, 1, 0]
     assert state.closed_regions == []
-    act(state, 0, "camel red 1,9")
+    state = act(state, 0, "camel red 1,9")
     assert state.claimed[0:3] == [1, 1, 0]
     assert state.closed_regions == [
         (region("0,7", "0,8", "1,6", "1,7", "1,8", "2,7", "2,8"), caravan(0, RED)),
@@ -453,7 +448,7 @@ def s7_position(board: str) -> ThroughTheDesertState:
 def test_s7_river_crossings_score_once_per_caravan() -> None:
     state = s7_position("river")
     for text, river in S7_STEPS:
-        act(state, 0, text)
+        state = act(state, 0, text)
         assert breakdown(state, 0)["river"] == river, text
         if text == "camel blue 9,10":
             assert breakdown(state, 0)["water"] == 3
@@ -465,9 +460,9 @@ def test_s7_river_crossings_score_once_per_caravan() -> None:
 def test_s7_river_is_not_a_border_region_straddling_it_closes() -> None:
     state = s7_position("river")
     for text, _ in S7_STEPS[:-1]:
-        act(state, 0, text)
+        state = act(state, 0, text)
     assert state.closed_regions == []
-    act(state, 0, "camel green 9,11")
+    state = act(state, 0, "camel green 9,11")
     assert state.closed_regions == [(region("8,12", "9,12"), caravan(0, GREEN))]
     assert breakdown(state, 0)["area"] == 2
 
@@ -475,7 +470,7 @@ def test_s7_river_is_not_a_border_region_straddling_it_closes() -> None:
 def test_s7_same_actions_on_mountain_side_give_no_river_points() -> None:
     state = s7_position("mountain")
     for text, _ in S7_STEPS:
-        act(state, 0, text)
+        state = act(state, 0, text)
         assert breakdown(state, 0)["river"] == 0
     assert state.closed_regions == [(region("8,12", "9,12"), caravan(0, GREEN))]
     assert breakdown(state, 0)["area"] == 2
@@ -510,7 +505,7 @@ def test_s8_resulting_position() -> None:
 
 def test_s8_1_last_red_camel_then_forced_second_placement() -> None:
     state = s8_position()
-    act(state, 0, "camel red 9,9")
+    state = act(state, 0, "camel red 9,9")
     assert state.supply[RED] == 0
     assert not state.is_terminal()
     assert state.current_player() == 0
@@ -528,8 +523,8 @@ def test_s8_1_last_red_camel_then_forced_second_placement() -> None:
 
 def test_s8_2_game_over_and_final_scores() -> None:
     state = s8_position()
-    act(state, 0, "camel red 9,9")
-    act(state, 0, "camel blue 6,2")
+    state = act(state, 0, "camel red 9,9")
+    state = act(state, 0, "camel blue 6,2")
     assert state.is_terminal()
     seat0, seat1 = state.score_breakdown()
     assert seat0 == {"caravan": 20, "water": 0, "oasis": 5, "river": 0, "area": 0, "total": 25}
@@ -540,10 +535,10 @@ def test_s8_2_game_over_and_final_scores() -> None:
 
 def test_s8_3_variant_last_camel_second_ends_at_once() -> None:
     state = s8_position()
-    act(state, 0, "camel blue 6,2")
+    state = act(state, 0, "camel blue 6,2")
     assert not state.is_terminal()
     assert state.current_player() == 0
-    act(state, 0, "camel red 9,9")
+    state = act(state, 0, "camel red 9,9")
     assert state.is_terminal()
     assert state.scores() == [25, 7]
 
@@ -565,7 +560,7 @@ def test_s9_shaded_area_is_border_with_3_players() -> None:
     assert not state.layout.playable & region(*shaded)
     assert state.claimed[6:9] == [0, 0, 1]
     assert state.closed_regions == []
-    act(state, 2, "camel yellow 17,6")
+    state = act(state, 2, "camel yellow 17,6")
     assert state.closed_regions == [(region("17,5"), caravan(2, YELLOW))]
     assert state.token_count(2) == 2
     assert state.claimed[6:9] == [0, 1, 1]
@@ -575,7 +570,7 @@ def test_s9_shaded_area_is_border_with_3_players() -> None:
 
 def test_s9_shaded_area_is_open_desert_with_4_players() -> None:
     state = s9_position(4)
-    act(state, 2, "camel yellow 17,6")
+    state = act(state, 2, "camel yellow 17,6")
     assert state.closed_regions == []
     assert state.tokens >> hx("17,5") & 1
     assert state.token_count(2) == 1
@@ -583,8 +578,32 @@ def test_s9_shaded_area_is_open_desert_with_4_players() -> None:
 
 
 # -- S10 --------------------------------------------------------------------------------------
+S10_PALMS = ("3,2", "9,2", "16,2", "12,6", "7,10")
+S10_LEADERS = [
+    *leaders_of(0, "2,5", "4,7", "5,1", "5,11", "8,5"),
+    *leaders_of(1, "2,8", "10,6", "13,8", "15,5", "7,2"),
+    *leaders_of(2, "17,3", "5,8", "11,4", "13,0", "14,3"),
+]
+S10_CAMELS = [
+    # Seat 0: red closes 2,0, 3,0, 2,1 and 1,1 (token 3,0) and touches 3,2; it takes 5,2.
+    # Yellow takes 6,11 and touches 7,10.
+    *[(0, "red", h) for h in ("4,1", "3,1", "4,0", "2,2", "1,2", "0,2", "5,2")],
+    (0, "yellow", "6,11"),
+    # Seat 1: red touches 12,6 and takes four tokens; white takes 7,3 and touches 9,2.
+    *[(1, "red", h) for h in ("12,8", "12,7", "12,9", "11,8", "14,8", "10,8", "9,8")],
+    *[(1, "white", h) for h in ("7,3", "8,3")],
+    # Seat 2: blue closes 16,2 (a palm), 17,1 and 17,2 against the edge of the 3-player map;
+    # red takes 11,5 and 11,3 and touches 12,6 and 9,2; yellow closes 12,0.
+    *[(2, "blue", h) for h in ("16,3", "15,2", "15,1", "16,1")],
+    *[(2, "red", h) for h in ("11,5", "11,3", "10,3")],
+    (2, "yellow", "12,1"),
+]
+S10_TOKENS = {"3,0": 3, "5,2": 3, "6,11": 2, "9,8": 3, "11,8": 3, "14,8": 3, "12,9": 2}
+S10_TOKENS |= {"7,3": 1, "11,3": 2, "11,5": 2}
+
+
 def test_s10_final_scoring_and_shared_win() -> None:
-    state = setup(3)
+    state = camel_position(3, S10_LEADERS, S10_CAMELS, tokens=S10_TOKENS, palms=S10_PALMS)
     camels = {  # colour: (seat 0, seat 1, seat 2)
         BLUE: (0, 0, 4),
         GREEN: (0, 0, 0),
@@ -593,16 +612,10 @@ def test_s10_final_scoring_and_shared_win() -> None:
         WHITE: (0, 2, 0),
     }
     for colour, counts in camels.items():
-        for seat, count in enumerate(counts):
-            state.camels[caravan(seat, colour)] = count
-    state.claimed = [0, 1, 2, 1, 1, 3, 0, 2, 0]
-    state.oasis_scored[caravan(0, RED)] = region("3,2", "9,2")
-    state.oasis_scored[caravan(1, RED)] = region("3,2")
-    state.oasis_scored[caravan(1, WHITE)] = region("12,6")
-    state.oasis_scored[caravan(2, BLUE)] = region("9,2", "12,6", "16,2")
-    state.area = [4, 0, 3]
+        assert [state.camels[caravan(seat, colour)] for seat in range(3)] == list(counts)
+    assert state.claimed == [0, 1, 2, 1, 1, 3, 0, 2, 0]
     assert state.returns() == [0.0, 0.0, 0.0]
-    finish(state)
+    state = finished(state)
     parts = state.score_breakdown()
     assert [p["caravan"] for p in parts] == [10, 15, 15]
     assert [p["water"] for p in parts] == [8, 12, 4]

@@ -72,8 +72,7 @@ SIDES = ("mountain", "river")
 
 @functools.cache
 def _camel_state() -> ThroughTheDesertState:
-    state = camel_position(2, leaders=[])
-    to_act(state, 1)
+    state = to_act(camel_position(2, leaders=[]), 1)
     assert state.string_to_action("camel red 7,3") == parse_action("camel red 7,3")
     return state
 

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 
-from serai.games.through_the_desert.board import OVER
-from serai.games.through_the_desert.render import render_map
-from serai.games.through_the_desert.rules import ThroughTheDesertState, action_hexes
-from tests.through_the_desert.scenario import act, camel, camel_position, setup
+from serai.games.through_the_desert.actions import decode
+from serai.games.through_the_desert.board import COLOURS, hex_col_row
+from serai.games.through_the_desert.render import action_hexes, render_map
+from serai.games.through_the_desert.rules import ThroughTheDesertState
+from tests.through_the_desert.scenario import act, camel_position, finished, setup, to_act
+
+RED = COLOURS.index("red")
 
 
 def enclosed_position() -> ThroughTheDesertState:
@@ -15,8 +18,7 @@ def enclosed_position() -> ThroughTheDesertState:
     state = camel_position(
         2, [(0, "red", "1,4")], [(0, "red", "0,4"), (0, "red", "1,5")], tokens={"0,5": 3}
     )
-    act(state, 0, "camel red 0,6")
-    return state
+    return act(state, 0, "camel red 0,6")
 
 
 def glyph_at(state: ThroughTheDesertState, col: int, row: int) -> str:
@@ -72,9 +74,7 @@ def test_r24_owner_sees_token_values_others_see_counts() -> None:
 
 
 def test_r24_final_scoring_reveals_every_token() -> None:
-    state = enclosed_position()
-    camel(state, 1, "blue", "4,1")
-    state.phase = OVER
+    state = finished(act(enclosed_position(), 1, "camel blue 4,1"))
     for seat in (None, 0, 1):
         info = state.view(seat)["players_info"][0]
         assert info["token_values"] == [3] and info["score"]["water"] == 3
@@ -94,14 +94,14 @@ def test_view_lists_public_board_facts() -> None:
 
 
 def test_legal_hexes_are_highlighted_for_the_player() -> None:
-    state = enclosed_position()
-    state.player, state.placed = 0, 0
-    legal = [a for a in state.legal_actions() if a // 299 == 2]  # red camels
-    marked = {a % 299 for a in legal}
+    state = to_act(enclosed_position(), 0)
+    moves = {a: decode(a) for a in state.legal_actions()}
+    legal = [a for a, move in moves.items() if move[:2] == ("camel", RED)]
+    marked = {moves[a][-1] for a in legal}
     plain = state.render(highlight=legal)
     assert "a hex where you may place now" in plain
     for h in marked:
-        col, row = h % 23, h // 23
+        col, row = hex_col_row(h)
         line = render_map(state, highlight=action_hexes(legal)).splitlines()[1 + 2 * row + col % 2]
         glyph = line.ljust(100)[6 + 4 * col : 8 + 4 * col]
         assert glyph == " +" or glyph.startswith("~")  # a token hex keeps its value

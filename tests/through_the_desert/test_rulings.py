@@ -15,13 +15,7 @@ import pytest
 
 import serai
 from serai.bots import RandomBot
-from serai.games.through_the_desert.actions import (
-    LEADER_BASE,
-    NUM_ACTIONS,
-    PALM_BASE,
-    TOKEN_BASE,
-    parse_action,
-)
+from serai.games.through_the_desert.actions import NUM_ACTIONS, decode, parse_action
 from serai.games.through_the_desert.board import (
     CAMELS,
     COLOURS,
@@ -30,7 +24,6 @@ from serai.games.through_the_desert.board import (
     LEADERS,
     NEIGHBOURS,
     NUM_COLOURS,
-    OVER,
     REMOVAL,
     ROWS,
     SHADED,
@@ -45,15 +38,19 @@ from serai.games.through_the_desert.rules import INFO, ThroughTheDesertState
 from serai.rulebook import rules_text
 from tests.through_the_desert import reference
 from tests.through_the_desert.scenario import (
-    BACKGROUND,
+    CORNERED,
     act,
-    camel,
     camel_position,
+    finished,
     hx,
-    leader,
+    leaders_of,
     legal,
+    load,
+    position,
+    rejected,
     setup,
-    to_act,
+    spend,
+    with_claimed,
 )
 
 BLUE, GREEN, RED, YELLOW, WHITE = range(NUM_COLOURS)
@@ -146,17 +143,6 @@ def around(mask: int) -> int:
     return out
 
 
-def rejected(state: ThroughTheDesertState, seat: int | None, text: str) -> str:
-    """``text`` must be refused (as ``seat`` if given) and leave the state unchanged."""
-    if seat is not None:
-        to_act(state, seat)
-    before = state.to_json()
-    with pytest.raises(serai.IllegalActionError) as caught:
-        state.string_to_action(text)
-    assert state.to_json() == before
-    return caught.value.reason
-
-
 def occupied(state: ThroughTheDesertState) -> int:
     out = 0
     for mask in state.pieces:
@@ -177,29 +163,6 @@ def caravan_of(state: ThroughTheDesertState, h: int) -> int:
 
 def breakdown(state: ThroughTheDesertState, seat: int) -> dict[str, int]:
     return state.score_breakdown()[seat]
-
-
-def finish(state: ThroughTheDesertState) -> ThroughTheDesertState:
-    state.phase = OVER
-    return state
-
-
-def custom_position(
-    players: int,
-    leaders: list[tuple[int, str, str]],
-    camels: list[tuple[int, str, str]],
-    tokens: dict[str, int] | None = None,
-) -> ThroughTheDesertState:
-    """A camel-phase position with only the listed pieces (no background leaders)."""
-    state = setup(players, tokens=tokens)
-    for seat, colour, where in leaders:
-        leader(state, seat, colour, where)
-    state.held = [0] * players
-    state.phase = CAMELS
-    state.turn = 2 * players
-    for seat, colour, where in camels:
-        camel(state, seat, colour, where)
-    return state
 
 
 def components(playable: int, blocked: int) -> list[int]:
@@ -347,7 +310,7 @@ def test_r2_shaded_hexes_are_border_for_enclosing() -> None:
         leaders=[(0, "yellow", "16,4")],
         camels=[(0, "yellow", h) for h in ("17,4", "16,5", "16,6")],
     )
-    act(state, 0, "camel yellow 17,6")
+    state = act(state, 0, "camel yellow 17,6")
     assert state.closed_regions == [(region("17,5"), caravan(0, YELLOW))]
 
 
@@ -412,14 +375,14 @@ def test_r3_the_27_river_edges() -> None:
 def test_r4_river_scores_once_per_caravan_only_across_to_own_caravan() -> None:
     state = camel_position(2, leaders=[(0, "red", "9,4"), (0, "blue", "11,4")], board="river")
     assert state.river_scored == 0  # leaders never score the river
-    act(state, 0, "camel blue 10,4")  # across from red 9,4, but blue is all east
+    state = act(state, 0, "camel blue 10,4")  # across from red 9,4, but blue is all east
     assert breakdown(state, 0)["river"] == 0
-    act(state, 0, "camel red 10,5")  # across from red 9,4
+    state = act(state, 0, "camel red 10,5")  # across from red 9,4
     assert breakdown(state, 0)["river"] == 5
     assert state.river_scored == 1 << caravan(0, RED)
-    act(state, 0, "camel red 10,6")  # west again, next to red 10,5: already scored
+    state = act(state, 0, "camel red 10,6")  # west again, next to red 10,5: already scored
     assert breakdown(state, 0)["river"] == 5
-    act(state, 0, "camel blue 9,3")  # west, across from blue 10,4
+    state = act(state, 0, "camel blue 9,3")  # west, across from blue 10,4
     assert breakdown(state, 0)["river"] == 10
 
 
@@ -436,7 +399,7 @@ def test_r4_river_scored_exactly_when_caravan_on_both_banks(
 
 def test_r5_river_does_not_separate_leaders() -> None:
     state = setup(2, board="river")
-    act(state, 0, "leader red 9,4")
+    state = act(state, 0, "leader red 9,4")
     reason = rejected(state, 1, "leader blue 10,4")
     assert reason.endswith("(R8)")
     assert not state.leader_hexes() & region("10,4", "10,5", "8,3", "8,4", "9,3", "9,5")
@@ -453,7 +416,7 @@ def test_r5_river_does_not_separate_same_colour_caravans() -> None:
 def test_r5_oasis_touch_across_the_river() -> None:
     state = camel_position(2, leaders=[(0, "yellow", "7,2")], board="river")
     assert hx("9,2") in bits(state.layout.across_river[hx("8,2")])
-    act(state, 0, "camel yellow 8,2")
+    state = act(state, 0, "camel yellow 8,2")
     assert state.oasis_scored[caravan(0, YELLOW)] == region("9,2")
     assert breakdown(state, 0)["oasis"] == 5
     assert breakdown(state, 0)["river"] == 0
@@ -500,7 +463,7 @@ def test_r6_token_draw_probabilities_follow_the_45_token_multiset() -> None:
 def test_r7_palmless_oasis_behaves_like_a_watering_hole() -> None:
     state = camel_position(2, leaders=[(0, "blue", "8,10")], tokens={"7,10": 3})
     assert state.tokens >> hx("7,10") & 1
-    act(state, 0, "camel blue 7,10")
+    state = act(state, 0, "camel blue 7,10")
     assert state.claimed[0:3] == [0, 0, 1]
     assert state.oasis_scored[caravan(0, BLUE)] == 0  # never counts as an oasis
     assert breakdown(state, 0)["oasis"] == 0
@@ -514,7 +477,7 @@ def test_r7_enclosing_palmless_oasis_claims_its_token_and_counts_as_empty() -> N
         tokens={"7,10": 2, "6,11": 1},
     )
     assert state.closed_regions == []
-    act(state, 0, "camel blue 7,9")
+    state = act(state, 0, "camel blue 7,9")
     assert state.closed_regions == [(region("7,10"), caravan(0, BLUE))]
     assert state.claimed[0:3] == [1, 1, 0]
     assert breakdown(state, 0)["oasis"] == 0
@@ -524,8 +487,8 @@ def test_r7_enclosing_palmless_oasis_claims_its_token_and_counts_as_empty() -> N
 # -- R8–R11: leaders -------------------------------------------------------------------------------
 def test_r8_leader_not_next_to_own_leader() -> None:
     state = setup(2)
-    act(state, 0, "leader blue 8,10")
-    act(state, 1, "leader green 4,7")
+    state = act(state, 0, "leader blue 8,10")
+    state = act(state, 1, "leader green 4,7")
     reason = rejected(state, 0, "leader green 8,9")
     assert reason.endswith("(R8)") and "next to another leader" in reason
     assert legal(state, 0, "leader green 8,8")
@@ -538,7 +501,7 @@ def test_r8_leader_rules_token_palm_piece_and_spacing() -> None:
     assert rejected(state, 0, "leader red 3,8").endswith("(R8)")  # on a watering hole
     assert "palm" in rejected(state, 0, "leader red 3,2")
     assert "next to a palm" in rejected(state, 0, "leader red 3,3")
-    act(state, 0, "leader red 8,10")
+    state = act(state, 0, "leader red 8,10")
     assert "already holds a piece" in rejected(state, 1, "leader red 8,10")
     assert "next to another leader" in rejected(state, 1, "leader green 8,11")
 
@@ -560,17 +523,17 @@ def test_r10_first_leader_colours_differ_in_round_1_only() -> None:
     state = setup(3)
 
     def offered() -> set[str]:
-        return {COLOURS[(a - LEADER_BASE) // HEXES] for a in state.legal_actions()}
+        return {COLOURS[decode(a)[1]] for a in state.legal_actions()}
 
     assert offered() == set(COLOURS)
-    act(state, 0, "leader blue 8,10")
+    state = act(state, 0, "leader blue 8,10")
     assert offered() == set(COLOURS) - {"blue"}
     assert rejected(state, 1, "leader blue 13,9").endswith("(R10)")
-    act(state, 1, "leader green 4,7")
+    state = act(state, 1, "leader green 4,7")
     assert offered() == {"red", "yellow", "white"}
-    act(state, 2, "leader red 10,10")
+    state = act(state, 2, "leader red 10,10")
     assert offered() == {"green", "red", "yellow", "white"}  # seat 0, round 2
-    act(state, 0, "leader green 8,8")
+    state = act(state, 0, "leader green 8,8")
     assert offered() == {"blue", "red", "yellow", "white"}  # seat 1 may take blue now
     assert legal(state, 1, "leader blue 13,9")
 
@@ -611,18 +574,18 @@ def test_r11_round1_offers_follow_the_matching_rule_for_every_removal() -> None:
             h = bits(node.leader_hexes())[0]
             for colour in offered:
                 child = node.clone()
-                child.apply_action(LEADER_BASE + colour * HEXES + h)
+                child.apply_action(parse_action(f"leader {COLOURS[colour]} {hex_name(h)}"))
                 stack.append((child, taken | {colour}))
 
 
 def test_r11_removed_colour_distinct_and_never_a_caravan() -> None:
     state = setup(5)
-    act(state, 0, "remove-leader red")
+    state = act(state, 0, "remove-leader red")
     assert rejected(state, 1, "remove-leader red").endswith("(R11)")
     for seat, colour in ((1, "blue"), (2, "green"), (3, "yellow")):
-        act(state, seat, f"remove-leader {colour}")
+        state = act(state, seat, f"remove-leader {colour}")
     assert state.legal_actions() == [parse_action("remove-leader white")]
-    act(state, 4, "remove-leader white")
+    state = act(state, 4, "remove-leader white")
     assert state.phase == LEADERS
     states, _ = random_game(5, "mountain", 17)
     final = states[-1]
@@ -651,14 +614,16 @@ def test_r12_each_condition_has_its_reason() -> None:
     assert rejected(state, 0, "camel red 6,6").endswith("6,6 is a mountain or off the map (R1)")
     assert legal(state, 0, "camel red 11,5")  # a token hex is allowed
     assert legal(state, 0, "camel red 11,4")  # touching seat 1's blue is allowed
-    state.supply[RED] = 0
+    # Seat 1's red has taken all but one red camel; seat 0 places the last one (R21).
+    state = act(spend(state, 1, "red", 1, ["12,4", "11,5"]), 0, "camel red 12,3")
+    assert state.supply[RED] == 0 and state.current_player() == 0
     assert "no red camels are left" in rejected(state, 0, "camel red 11,5")
 
 
 def test_r12_caravans_may_fork() -> None:
     state = camel_position(2, leaders=[(0, "red", "12,4")])
     for where in ("12,3", "12,5", "11,4"):
-        act(state, 0, f"camel red {where}")
+        state = act(state, 0, f"camel red {where}")
     assert state.camels[caravan(0, RED)] == 3
 
 
@@ -709,7 +674,7 @@ def test_r14_r20_who_acts_next_after_each_camel(players: int, board: str, seed: 
             turn_number += 1
         made = before.placed + 1
         k = 1 if turn_number < singles else 2
-        colour = action // HEXES
+        colour = decode(action)[1]
         ending = ending or after.supply[colour] == 0
         if made < k and reference.camel_actions(after, seat):
             assert after.current_player() == seat  # R14: no passing
@@ -726,7 +691,7 @@ def test_r14_r20_who_acts_next_after_each_camel(players: int, board: str, seed: 
 
 def test_r14_no_pass_during_a_two_camel_turn() -> None:
     state = camel_position(2, leaders=[(0, "red", "12,4")])
-    act(state, 0, "camel red 12,3")
+    state = act(state, 0, "camel red 12,3")
     assert state.current_player() == 0 and state.placed == 1
     assert state.legal_actions()
     reason = rejected(state, None, "pass")
@@ -736,7 +701,7 @@ def test_r14_no_pass_during_a_two_camel_turn() -> None:
 
 def test_r15_token_goes_at_once_to_the_placing_player_face_down() -> None:
     state = camel_position(2, leaders=[(1, "green", "11,4")], tokens={"11,5": 3})
-    act(state, 1, "camel green 11,5")
+    state = act(state, 1, "camel green 11,5")
     assert state.placed == 1  # mid-turn, the token is already held
     assert state.claimed[3:6] == [0, 0, 1]
     assert not state.tokens >> hx("11,5") & 1
@@ -749,7 +714,7 @@ def test_r15_token_goes_at_once_to_the_placing_player_face_down() -> None:
 def test_r16_one_caravan_scores_several_palms() -> None:
     state = camel_position(2, leaders=[(0, "red", "10,1")])
     for where, oasis in (("10,2", 5), ("10,3", 5), ("11,3", 5), ("11,4", 5), ("11,5", 10)):
-        act(state, 0, f"camel red {where}")
+        state = act(state, 0, f"camel red {where}")
         assert breakdown(state, 0)["oasis"] == oasis, where
     assert state.oasis_scored[caravan(0, RED)] == region("9,2", "12,6")
 
@@ -759,8 +724,8 @@ def test_r16_several_caravans_score_the_same_palm_once_each() -> None:
         2, leaders=[(0, "red", "12,4"), (0, "blue", "14,7"), (1, "green", "10,7")]
     )
     for seat, text in ((0, "camel red 12,5"), (0, "camel blue 13,6"), (1, "camel green 11,6")):
-        act(state, seat, text)
-    act(state, 0, "camel red 13,5")  # red touches 12,6 again: nothing more
+        state = act(state, seat, text)
+    state = act(state, 0, "camel red 13,5")  # red touches 12,6 again: nothing more
     assert [breakdown(state, s)["oasis"] for s in (0, 1)] == [10, 5]
 
 
@@ -775,14 +740,16 @@ def two_pockets(red_supply: int | None = None) -> ThroughTheDesertState:
     )
     assert state.closed_regions == []
     if red_supply is not None:
-        state.supply[RED] = red_supply
+        # Seat 1's red takes the rest of the red camels far from the ring.
+        state = spend(state, 1, "red", red_supply, ["7,1", "8,0", "9,1"])
+        assert state.closed_regions == []
     return state
 
 
 def test_r17_one_placement_closes_two_regions() -> None:
     state = two_pockets()
     area, water = breakdown(state, 0)["area"], breakdown(state, 0)["water"]
-    act(state, 0, "camel red 8,1")
+    state = act(state, 0, "camel red 8,1")
     assert {mask for mask, _ in state.closed_regions} == {region("8,0"), region("7,1")}
     assert {c for _, c in state.closed_regions} == {caravan(0, RED)}
     assert breakdown(state, 0)["water"] == water + 2  # R17(a)
@@ -795,7 +762,7 @@ def test_r17b_c_enclosed_palm_scores_and_is_not_empty() -> None:
         leaders=[(0, "red", "2,6")],
         camels=[(0, "red", h) for h in ("1,5", "0,6", "3,6", "3,7", "3,8", "2,9")],
     )
-    act(state, 0, "camel red 1,9")
+    state = act(state, 0, "camel red 1,9")
     closed = state.closed_regions[-1][0]
     assert closed >> hx("1,7") & 1
     assert state.oasis_scored[caravan(0, RED)] == region("1,7")
@@ -806,12 +773,12 @@ def test_r18_closed_regions_are_permanent() -> None:
     for before, action, after in steps(CAMELS):
         assert not occupied(after) & closed_mask(after)
         assert closed_mask(before) & ~closed_mask(after) == 0
-        assert action % HEXES not in bits(closed_mask(before))
+        assert decode(action)[-1] not in bits(closed_mask(before))
     state = two_pockets()
-    act(state, 0, "camel red 8,1")
+    state = act(state, 0, "camel red 8,1")
     assert rejected(state, 0, "camel red 8,0").endswith("(R18)")
     assert rejected(state, 0, "camel red 7,1").endswith("(R18)")
-    act(state, 0, "camel red 9,1")  # closes nothing more, re-evaluates nothing
+    state = act(state, 0, "camel red 9,1")  # closes nothing more, re-evaluates nothing
     assert len(state.closed_regions) == 2
 
 
@@ -824,44 +791,43 @@ def test_r19_no_enclosure_during_the_leader_phase() -> None:
                 assert state.area == [0] * players
                 assert sum(state.claimed) == 0
     state = setup(2)
-    act(state, 0, "leader red 8,10")  # alone on the board, it "encloses" everything
+    state = act(state, 0, "leader red 8,10")  # alone on the board, it "encloses" everything
     assert state.closed_regions == []
     assert state.token_count(0) == 0
 
 
 # -- R20: game end ------------------------------------------------------------------------------
-def test_r20a_last_camel_first_placement_finishes_the_turn() -> None:
+def one_red_left() -> ThroughTheDesertState:
+    """Seat 0's red leader on 12,4 with one red camel left: seat 1's red has the others."""
     state = camel_position(2, leaders=[(0, "red", "12,4")])
-    state.supply[RED] = 1
-    act(state, 0, "camel red 12,3")
+    state = spend(state, 1, "red", 1, ["12,4", "12,3", "2,1"])
+    assert state.supply[RED] == 1 and not state.ending
+    return state
+
+
+def test_r20a_last_camel_first_placement_finishes_the_turn() -> None:
+    state = one_red_left()
+    state = act(state, 0, "camel red 12,3")
     assert state.supply[RED] == 0 and state.ending
     assert state.current_player() == 0
     assert state.legal_actions()
-    assert all(a // HEXES != RED for a in state.legal_actions())
-    act(state, 0, "camel blue 2,1")
+    assert all(decode(a)[1] != RED for a in state.legal_actions())
+    state = act(state, 0, "camel blue 2,1")
     assert state.is_terminal()
 
 
 def test_r20a_last_camel_on_second_placement_ends_the_game() -> None:
-    state = camel_position(2, leaders=[(0, "red", "12,4")])
-    state.supply[RED] = 1
-    act(state, 0, "camel blue 2,1")
+    state = one_red_left()
+    state = act(state, 0, "camel blue 2,1")
     assert not state.is_terminal()
-    act(state, 0, "camel red 12,3")
+    state = act(state, 0, "camel red 12,3")
     assert state.is_terminal()
     assert state.returns() != [0.0, 0.0]
 
 
 def cornered(turn: int) -> ThroughTheDesertState:
-    """Seat 0 holds only a green leader on 2,0; its one way out is 3,0 (R20(b))."""
-    seat1 = [(1, colour, BACKGROUND[colour][1]) for colour in COLOURS]
-    state = custom_position(
-        2,
-        leaders=[(0, "green", "2,0"), *seat1],
-        camels=[(1, "blue", h) for h in ("4,1", "3,1", "2,1")],
-    )
-    state.turn = turn
-    to_act(state, 0)
+    """Seat 0's green leader on 2,0 has one way out, 3,0 (R20(b)); see ``CORNERED``."""
+    state = load(position(2, turn=turn, **CORNERED))
     assert state.closed_regions == []
     assert [state.action_to_string(a) for a in state.legal_actions()] == ["camel green 3,0"]
     return state
@@ -870,7 +836,7 @@ def cornered(turn: int) -> ThroughTheDesertState:
 def test_r20b_game_ends_when_no_legal_second_placement() -> None:
     state = cornered(turn=4)
     assert state.camels_this_turn() == 2
-    act(state, 0, "camel green 3,0")
+    state = act(state, 0, "camel green 3,0")
     assert state.is_terminal()
     assert not state.ending
     assert min(state.supply) > 0
@@ -878,12 +844,12 @@ def test_r20b_game_ends_when_no_legal_second_placement() -> None:
 
 def test_r20b_game_ends_when_no_legal_placement() -> None:
     state = cornered(turn=0)  # seat 0's single-camel opening turn
-    act(state, 0, "camel green 3,0")
+    state = act(state, 0, "camel green 3,0")
     assert not state.is_terminal()  # the turn is complete: seat 1 plays
     assert state.current_player() == 1
-    act(state, 1, "camel red 7,3")
+    state = act(state, 1, "camel green 7,3")
     assert state.current_player() == 1
-    act(state, 1, "camel red 7,2")
+    state = act(state, 1, "camel green 7,2")
     assert state.is_terminal()  # seat 0 cannot start a turn
     assert not state.ending
 
@@ -910,46 +876,59 @@ def test_r21_supply_bounds_the_game_length(players: int, camel_bound: int, longe
 
 def test_r21_supply_is_one_pool_shared_by_all_players() -> None:
     state = camel_position(2, leaders=[(0, "red", "12,4"), (1, "red", "14,7")])
-    state.supply[RED] = 2
-    act(state, 0, "camel red 12,3")
+    state = spend(state, 1, "red", 2, ["12,4", "12,3", "14,8", "14,9"])
+    assert state.supply[RED] == 2
+    state = act(state, 0, "camel red 12,3")  # seat 0's red leaves one for everybody
     assert state.supply[RED] == 1
     assert legal(state, 1, "camel red 14,8")
-    act(state, 0, "camel red 12,2")
-    assert state.supply[RED] == 0
-    assert "no red camels are left" in rejected(state, 1, "camel red 14,8")
+    state = act(state, 1, "camel red 14,8")  # seat 1 takes it to start its turn
+    assert state.supply[RED] == 0 and state.current_player() == 1
+    assert "no red camels are left" in rejected(state, 1, "camel red 14,9")
 
 
 def test_r22_largest_caravan_awards() -> None:
-    state = camel_position(3, leaders=[])
-    assert finish(state.clone()).caravan_awards() == [0, 0, 0]  # leaders do not count
-    state.camels[caravan(0, BLUE)] = 3
-    state.camels[caravan(1, BLUE)] = 2
-    state.camels[caravan(1, RED)] = 4
-    state.camels[caravan(2, RED)] = 4
-    state.camels[caravan(0, WHITE)] = 1
-    state.camels[caravan(1, WHITE)] = 1
-    state.camels[caravan(2, WHITE)] = 1
+    leaders_only = camel_position(3, leaders=[])
+    assert finished(leaders_only).caravan_awards() == [0, 0, 0]  # leaders do not count
+    camels = [
+        *[(0, "blue", h) for h in ("2,1", "2,2", "1,2")],
+        *[(1, "blue", h) for h in ("5,0", "6,0")],
+        *[(1, "red", h) for h in ("7,3", "7,2", "6,3", "8,4")],
+        *[(2, "red", h) for h in ("13,9", "14,9", "14,8", "12,8")],
+        (0, "white", "15,1"),
+        (1, "white", "16,8"),
+        (2, "white", "0,4"),
+    ]
+    state = camel_position(3, leaders=[], camels=camels)
+    assert [state.camels[caravan(seat, BLUE)] for seat in range(3)] == [3, 2, 0]
+    assert [state.camels[caravan(seat, RED)] for seat in range(3)] == [0, 4, 4]
+    assert [state.camels[caravan(seat, WHITE)] for seat in range(3)] == [1, 1, 1]
     assert [p["caravan"] for p in state.score_breakdown()] == [0, 0, 0]  # only at the end
-    finish(state)
+    state = finished(state)
     assert state.caravan_awards() == [10 + 5, 5 + 5, 5 + 5]
     assert [p["caravan"] for p in state.score_breakdown()] == [15, 10, 10]
 
 
 def test_r23_tied_winners_share() -> None:
-    state = setup(3)
-    state.area = [4, 4, 4]
+    # Each seat leads one colour alone with one camel (R22): 10 points each.
+    camels = [(0, "blue", "2,1"), (1, "red", "6,4"), (2, "green", "10,4")]
+    state = camel_position(3, leaders=[], camels=camels)
     assert state.returns() == [0.0, 0.0, 0.0]
-    finish(state)
-    assert state.returns() == pytest.approx([1 / 3] * 3)
-    state.area = [4, 5, 3]
-    assert state.returns() == [0.0, 1.0, 0.0]
+    tied = finished(state)
+    assert tied.scores() == [10, 10, 10]
+    assert tied.returns() == pytest.approx([1 / 3] * 3)
+    # Seat 1's second red camel takes the token on 7,3: it alone has the highest total.
+    ahead = finished(act(state, 1, "camel red 7,3"))
+    assert ahead.scores()[1] > 10 == ahead.scores()[0] == ahead.scores()[2]
+    assert ahead.returns() == [0.0, 1.0, 0.0]
 
 
 def test_r24_token_values_seen_only_by_their_owner() -> None:
-    first = camel_position(3, leaders=[])
-    second = first.clone()
-    first.claimed[3:6] = [2, 0, 1]  # seat 1: 1, 1, 3
-    second.claimed[3:6] = [0, 3, 0]  # seat 1: 2, 2, 2
+    # Seat 1's camels take the tokens on 7,3, 2,4 and 14,8, worth 1, 1 and 3 (R15).
+    camels = [(1, "red", "7,3"), (1, "green", "2,4"), (1, "white", "14,8")]
+    first = camel_position(3, [], camels, tokens={"7,3": 1, "2,4": 1, "14,8": 3})
+    # The same position with seat 1 holding three 2s instead.
+    second = with_claimed(first, 1, (0, 3, 0))
+    assert first.claimed[3:6] == [2, 0, 1]
     for seat in (0, 2, None):
         assert first.view(seat) == second.view(seat)
         assert first.view(seat)["players_info"][1]["tokens"] == 3
@@ -967,13 +946,13 @@ def test_r25_setup_chance_and_first_player(players: int, candidates: int) -> Non
         outcomes = state.chance_outcomes()
         assert len(outcomes) == candidates - draw
         assert all(p == pytest.approx(1 / (candidates - draw)) for _, p in outcomes)
-        hexes = [a - PALM_BASE for a, _ in outcomes]
+        hexes = [decode(a)[-1] for a, _ in outcomes]
         assert hexes == sorted(hexes) and set(hexes) <= set(expected_palms)
         state.apply_action(outcomes[-1][0])
     dealt = []
     while state.is_chance_node():
         action = state.chance_outcomes()[0][0]
-        dealt.append((action - TOKEN_BASE) // 3)
+        dealt.append(decode(action)[1])
         state.apply_action(action)
     assert dealt == sorted(dealt)  # in increasing hex index order
     assert len(dealt) == (33 if players <= 3 else 45)
@@ -982,22 +961,24 @@ def test_r25_setup_chance_and_first_player(players: int, candidates: int) -> Non
 
 
 def test_r26_points_are_unlimited_integers() -> None:
-    state = setup(2, board="river")
-    all_palms = state.palms
-    for colour in range(NUM_COLOURS):
-        state.oasis_scored[caravan(0, colour)] = all_palms
-    state.river_scored = (1 << NUM_COLOURS) - 1
-    state.claimed[0:3] = [0, 0, 40]
+    # Seat 0's five leaders stand on the west bank next to the river; a camel of each
+    # crosses it (R4), and red and green touch the palms 9,2 and 12,6 (R16).
+    leaders = leaders_of(0, "9,4", "10,7", "8,1", "9,9", "8,12")
+    camels = [(0, colour, h) for colour, h in zip(COLOURS, RIVER_CROSSINGS, strict=True)]
+    state = finished(camel_position(2, leaders, camels, board="river"))
     part = breakdown(state, 0)
-    assert (part["oasis"], part["river"], part["water"]) == (125, 25, 120)
+    assert (part["caravan"], part["oasis"], part["river"], part["water"]) == (50, 10, 25, 0)
     assert all(isinstance(v, int) for v in part.values())
-    assert state.scores()[0] == 270
+    assert state.scores()[0] == 85
+
+
+RIVER_CROSSINGS = ("10,4", "11,6", "9,1", "10,10", "9,12")
 
 
 # -- R27–R29 --------------------------------------------------------------------------------------
 def test_r27_regions_close_in_increasing_smallest_hex_order() -> None:
     state = two_pockets(red_supply=1)
-    act(state, 0, "camel red 8,1")
+    state = act(state, 0, "camel red 8,1")
     assert state.closed_regions == [
         (region("8,0"), caravan(0, RED)),  # index 8
         (region("7,1"), caravan(0, RED)),  # index 30
@@ -1009,11 +990,12 @@ def test_r27_regions_close_in_increasing_smallest_hex_order() -> None:
 
 def test_r27_placement_claims_token_touches_oasis_and_crosses_river() -> None:
     state = camel_position(2, leaders=[(0, "green", "10,7")], board="river", tokens={"11,5": 1})
-    act(state, 0, "camel green 10,6")  # west, next to its leader
+    state = act(state, 0, "camel green 10,6")  # west, next to its leader
     assert breakdown(state, 0)["river"] == 0
-    state.supply[GREEN] = 1
-    to_act(state, 0)  # a new turn: the last green is its first placement
-    act(state, 0, "camel green 11,5")  # east: token, palm 12,6, river, last green
+    # Seat 1's green takes all green camels but one, away from seat 0's caravan; seat 0's
+    # next turn begins with the last green.
+    state = spend(state, 1, "green", 1, ["10,6", "10,7", "11,5", "12,6"])
+    state = act(state, 0, "camel green 11,5")  # east: token, palm 12,6, river, last green
     part = breakdown(state, 0)
     assert (part["water"], part["oasis"], part["river"]) == (1, 5, 5)
     assert state.ending and state.current_player() == 0

@@ -57,6 +57,15 @@ if TYPE_CHECKING:
 
 GAME = "through_the_desert"
 
+# The cells of the map, two characters a hex; a piece is its colour's letter (upper case
+# for a leader) and its seat, ``r0`` or ``R0``.
+OFF_MAP = "##"
+OPEN = ".."
+PALM = "PP"
+TOKEN_CELLS = ("~1", "~2", "~3")
+CLOSED = "xx"
+CLOSED_PALM = "xP"
+
 
 def write_position(state: ThroughTheDesertState) -> str:
     """``state`` as one line (*Position notation* in the rules reference)."""
@@ -86,22 +95,22 @@ def write_position(state: ThroughTheDesertState) -> str:
 
 
 def _map_row(state: ThroughTheDesertState, owner: dict[Hex, int], row: int) -> str:
-    """One row of the map, ``owner`` giving the caravan of each piece's hex."""
+    """One row of the map, two characters a hex; ``owner`` gives each piece's caravan."""
     cells = []
     for col in range(COLS if state.layout.full else SHADED_FIRST_COL):
         h = hex_index(col, row)
         bit = 1 << h
         if not state.layout.playable & bit:
-            cells.append("#")
+            cells.append(OFF_MAP)
         elif h in owner:
             code = _caravan_code(owner[h])
-            cells.append(code.upper() if state.leaders & bit else code)
+            cells.append(code.capitalize() if state.leaders & bit else code)
         elif state.palms & bit:
-            cells.append("p" if state.closed & bit else "P")
+            cells.append(CLOSED_PALM if state.closed & bit else PALM)
         elif state.tokens & bit:
-            cells.append(str(state.token_value[h]))
+            cells.append(TOKEN_CELLS[state.token_value[h] - 1])
         else:
-            cells.append("x" if state.closed & bit else ".")
+            cells.append(CLOSED if state.closed & bit else OPEN)
     return "".join(cells)
 
 
@@ -187,7 +196,6 @@ PARTS = (
 
 _PHASE_OF_NAME = {"setup": SETUP_PALMS, "removal": REMOVAL, "leaders": LEADERS}
 _PHASE_OF_NAME |= {"camels": CAMELS, "over": OVER}
-_SINGLE_CELLS = "#.Pp123x"
 SEATS = "01234"
 
 
@@ -229,48 +237,38 @@ class _Position:
             raise self.fail("map", f"has {len(rows)} rows, not {ROWS}")
         cols = COLS if layout.full else SHADED_FIRST_COL
         for row, text in enumerate(rows):
-            col = index = 0
-            while index < len(text):
-                cell = text[index]
-                index += 1
-                if cell.lower() in COLOUR_LETTERS:
-                    seat = text[index : index + 1]
-                    index += 1
-                    if not seat or seat not in SEATS[: self.n]:
-                        raise self.fail("map", f"row {row}: {cell!r} needs a seat 0–{self.n - 1}")
-                    cell += seat
-                elif cell not in _SINGLE_CELLS:
-                    raise self.fail("map", f"row {row}: {cell!r} is not a cell")
-                if col == cols:
-                    raise self.fail("map", f"row {row} has more than {cols} hexes")
-                self._place(hex_index(col, row), cell)
-                col += 1
-            if col != cols:
-                raise self.fail("map", f"row {row} has {col} hexes, not {cols}")
+            if len(text) != 2 * cols:
+                raise self.fail("map", f"row {row} is not {cols} hexes of 2 characters")
+            for col in range(cols):
+                self._place(hex_index(col, row), text[2 * col : 2 * col + 2])
 
     def _place(self, h: Hex, cell: str) -> None:
         state, layout = self.state, self.state.layout
         bit = 1 << h
         where = hex_name(h)
-        if (cell == "#") == bool(layout.playable & bit):
-            if cell == "#":
-                raise self.fail("map", f"{where} is in play, not '#'")
+        if (cell == OFF_MAP) == bool(layout.playable & bit):
+            if cell == OFF_MAP:
+                raise self.fail("map", f"{where} is in play, not {OFF_MAP!r}")
             raise self.fail("map", f"{where} is not in play (R1–R3) but holds {cell!r}")
-        if cell in "Pp":
+        if cell == OFF_MAP:
+            return
+        if cell in (PALM, CLOSED_PALM):
             if not layout.oases & bit:
                 raise self.fail("map", f"a palm on {where}, which is not an oasis (R25)")
             state.palms |= bit
-        elif cell in "123":
+        elif cell in TOKEN_CELLS:
             if not (layout.oases | layout.watering_holes) & bit:
                 raise self.fail("map", f"a token on {where}, which is not a watering hole (R6)")
             state.tokens |= bit
-            state.token_value[h] = int(cell)
-        elif len(cell) == 2:
+            state.token_value[h] = TOKEN_CELLS.index(cell) + 1
+        elif cell[0].lower() in COLOUR_LETTERS and cell[1:] in SEATS[: self.n]:
             colour = COLOUR_LETTERS.index(cell[0].lower())
             state.pieces[int(cell[1]) * NUM_COLOURS + colour] |= bit
             if cell[0].isupper():
                 state.leaders |= bit
-        if cell in "px":
+        elif cell not in (OPEN, CLOSED):
+            raise self.fail("map", f"{cell!r} on {where} is not a cell of the map")
+        if cell in (CLOSED, CLOSED_PALM):
             self.closed_hexes |= bit
 
     def _read_closed(self, word: str) -> None:
@@ -330,9 +328,9 @@ class _Position:
         """Refuse a position that no game reaches: pieces where the rules never put them,
         counts that do not add up, a phase that does not fit the board."""
         state = self.state
+        self._check_pieces()
         self._check_tokens()
         self._check_leaders_set_aside()
-        self._check_pieces()
         if state.phase >= CAMELS:
             self._check_camel_phase()
         else:
@@ -492,16 +490,13 @@ class _Position:
                 raise self.fail(
                     "closed regions", f"the region of {where} is not enclosed by its caravan (R17)"
                 )
-        can_place = state.has_camel_move(state.player)
+        # A game may be declared over at any point of the camel phase (to score a board);
+        # one that goes on must have a camel to place (R20).
         if state.phase == CAMELS:
             if state.ending and state.placed == 0:
                 raise self.fail("phase", "a colour ran out last turn, so the game is over (R20)")
-            if not can_place:
+            if not state.has_camel_move(state.player):
                 raise self.fail("phase", f"seat {state.player} cannot place, so it is over (R20)")
-        elif state.placed == per_turn and not state.ending:
-            raise self.fail("phase", "no colour has run out, so play goes on (R20)")
-        elif state.placed < per_turn and can_place:
-            raise self.fail("phase", f"seat {state.player} can still place a camel (R20)")
 
 
 def _region_of(seed: Mask, within: Mask) -> Mask:
