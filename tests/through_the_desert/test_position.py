@@ -251,3 +251,15 @@ def test_palm_draws_are_the_layouts_palms() -> None:
     state = serai.load_game("through_the_desert").new_initial_state()
     drawn = {hex_name(decode(a)[-1]) for a, _ in state.chance_outcomes()}
     assert set(LAYOUT_A) <= drawn
+
+
+def test_r11_a_seat_left_with_no_colour_to_open_is_refused() -> None:
+    # Seats 0–3 opened blue, green, red and white; seat 4 set yellow aside and holds only
+    # those four, so it could open nothing: R11(c) keeps a game from getting here.
+    leaders = [(0, "blue", "12,4"), (1, "green", "8,10"), (2, "red", "4,7"), (3, "white", "14,3")]
+    text = position(5, phase="leaders", player=4, leaders=leaders, removed="wbgry")
+    assert "seat 4 has no leader it may place (R8, R10, R11)" in refusal(text)
+    # Had seat 3 opened yellow, white would be left for seat 4.
+    leaders[3] = (3, "yellow", "14,3")
+    state = load(position(5, phase="leaders", player=4, leaders=leaders, removed="wbgry"))
+    assert {state.action_to_string(a).split()[1] for a in state.legal_actions()} == {"white"}

@@ -456,6 +456,8 @@ class _Position:
         expected = state.player if state.phase == REMOVAL else placed % n
         if state.player != expected:
             raise self.fail("player", f"seat {expected} is to act, not {state.player}")
+        if state.phase == LEADERS and not state.legal_actions():
+            raise self.fail("map", f"seat {expected} has no leader it may place (R8, R10, R11)")
 
     def _check_round1(self, count: int) -> None:
         """R10: the first leader of each seat opened a colour no earlier seat opened."""
