@@ -167,7 +167,7 @@ def test_the_migrations_build_exactly_the_tables_the_code_uses(store: Store) -> 
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
-    from serai.server.store import metadata
+    from serai.server.schema import metadata
 
     with store.engine.connect() as db:
         differences = compare_metadata(MigrationContext.configure(db), metadata)

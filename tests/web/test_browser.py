@@ -253,7 +253,7 @@ def test_a_nomads_seat_chooses_privately_to_stop_at_windows(
     stored = False
     while not stored and time.monotonic() < deadline:
         answer = httpx.get(f"{base_url}/api/tables/{table_id}", params={"token": token}).json()
-        stored = answer["preferences"] == {"stop_at_windows": True}
+        stored = answer["preferences"]["stop_at_windows"] is True
         time.sleep(0 if stored else 0.05)
     assert stored
     spectator = browser.new_page(bypass_csp=True)

@@ -52,9 +52,9 @@ from starlette.exceptions import HTTPException
 from serai.server.bots import ProcessWorker, ThreadWorker, Worker
 from serai.server.config import Settings
 from serai.server.errors import TableError, incident
-from serai.server.guard import Guard, RateLimit
+from serai.server.guard import Guard, Limits, RateLimit
 from serai.server.models import readable
-from serai.server.routes import games, live, pages, rules, tables
+from serai.server.routes import accounts, games, live, pages, rules, tables
 from serai.server.routes.pages import WEB
 from serai.server.store import Store
 from serai.server.tables import Hub
@@ -96,10 +96,17 @@ def create_app(
         redoc_url=None,
     )
     app.state.settings = config
-    app.state.table_limit = RateLimit(config.tables_per_minute, config.tables_burst)
+    app.state.limits = Limits(RateLimit(config.tables_per_minute, config.tables_burst))
     app.add_middleware(Guard, origins=config.origins)
     app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
-    for router in (pages.router, games.router, tables.router, rules.router, live.router):
+    for router in (
+        pages.router,
+        games.router,
+        accounts.router,
+        tables.router,
+        rules.router,
+        live.router,
+    ):
         app.include_router(router)
 
     @app.exception_handler(TableError)

@@ -1,30 +1,77 @@
-"""What the routes share: the hub, the settings and the caller's address."""
+"""What the routes share: the hub, the settings, the caller's address and who is signed in.
+
+A signed-in browser holds two cookies: :data:`SESSION_COOKIE` (``HttpOnly``: the session's
+secret) and :data:`CSRF_COOKIE` (readable by the page). Every state change made with the
+session cookie must carry the CSRF cookie's value in the :data:`CSRF_HEADER` header, which a
+page of another site cannot read: that is the CSRF check. Requests that act with a seat's
+token (in the body) carry no ambient credential and need no such header.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import secrets
 from typing import Annotated
 
 from fastapi import Depends, Request
+from starlette.requests import HTTPConnection
 
 from serai.server.config import Settings
+from serai.server.errors import TableError
+from serai.server.players import Account, Session, digest
 from serai.server.tables import Hub
 
+SESSION_COOKIE = "serai_session"
+CSRF_COOKIE = "serai_csrf"
+CSRF_HEADER = "X-CSRF-Token"
 
-def get_hub(request: Request) -> Hub:
-    hub: Hub = request.app.state.hub
+
+def get_hub(connection: HTTPConnection) -> Hub:
+    hub: Hub = connection.app.state.hub
     return hub
 
 
-def get_settings(request: Request) -> Settings:
-    settings: Settings = request.app.state.settings
+def get_settings(connection: HTTPConnection) -> Settings:
+    settings: Settings = connection.app.state.settings
     return settings
 
 
-def client_address(request: Request) -> str:
+def client_address(connection: HTTPConnection) -> str:
     """The caller's address (behind a proxy, as the proxy reports it)."""
-    return request.client.host if request.client else "unknown"
+    return connection.client.host if connection.client else "unknown"
+
+
+async def current_session(connection: HTTPConnection) -> Session | None:
+    """The caller's live session, if its cookie names one."""
+    secret = connection.cookies.get(SESSION_COOKIE)
+    if not secret or len(secret) > 100:
+        return None
+    return await asyncio.to_thread(get_hub(connection).players.session, secret)
+
+
+async def current_account(request: Request) -> Account | None:
+    """Who is signed in; a state change made with the session cookie must carry the CSRF
+    token."""
+    session = await current_session(request)
+    if session is None:
+        return None
+    if request.method not in ("GET", "HEAD", "OPTIONS"):
+        sent = request.headers.get(CSRF_HEADER, "")
+        if not secrets.compare_digest(digest(sent), session.csrf_hash):
+            raise TableError(
+                "bad_csrf", f"a signed-in change needs the {CSRF_HEADER} header of this site"
+            )
+    return session.account
+
+
+async def signed_in(account: Annotated[Account | None, Depends(current_account)]) -> Account:
+    if account is None:
+        raise TableError("not_signed_in", "sign in first")
+    return account
 
 
 HubDep = Annotated[Hub, Depends(get_hub)]
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 AddressDep = Annotated[str, Depends(client_address)]
+AccountDep = Annotated[Account | None, Depends(current_account)]
+SignedInDep = Annotated[Account, Depends(signed_in)]

@@ -19,6 +19,7 @@ import math
 import time
 from collections import OrderedDict
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 import h11
@@ -207,6 +208,17 @@ class RateLimit:
         wait = self.take(key)
         if wait:
             raise TableError("too_many", f"too many {what}: try again in {wait} s", wait)
+
+
+@dataclass
+class Limits:
+    """The rate limits of one server, per client address, name or table."""
+
+    tables: RateLimit
+    chat: RateLimit = field(default_factory=lambda: RateLimit(per_minute=20, burst=5))
+    sign_up: RateLimit = field(default_factory=lambda: RateLimit(per_minute=5, burst=10))
+    sign_in_by_address: RateLimit = field(default_factory=lambda: RateLimit(20, 20))
+    sign_in_by_name: RateLimit = field(default_factory=lambda: RateLimit(5, 5))
 
 
 class GuardedH11Protocol(H11Protocol):

@@ -26,6 +26,7 @@ from pydantic import (
 )
 
 from serai.server.errors import TableError
+from serai.server.players import check_name, check_password
 
 MAX_SEATS = 8
 MAX_NAME = 40
@@ -65,6 +66,13 @@ ActionText = Annotated[
     StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_ACTION),
     AfterValidator(plain_text),
 ]
+ChatText = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=500),
+    AfterValidator(plain_text),
+]
+PlayerName = Annotated[str, AfterValidator(check_name)]
+Password = Annotated[str, AfterValidator(check_password)]
 OptionName = Annotated[str, StringConstraints(min_length=1, max_length=32)]
 OptionValue = Annotated[bool | int | str, Field(union_mode="left_to_right")]
 Revision = Annotated[int, Field(ge=0)]
@@ -79,10 +87,11 @@ class SeatIn(Strict):
 
     kind: Literal["human", "open", "bot"] = Field(
         "human",
-        description="human: an invited seat (its link is in the answer); open: anyone may take "
-        "it from the lobby; bot: a bot plays it",
+        description="human: an invited seat (its link is in the answer), or kept for "
+        "`account`; open: anyone may take it from the lobby; bot: a bot plays it",
     )
     name: Name | None = None
+    account: Name | None = Field(None, description="with kind human: only this player's account")
     bot: Literal["random", "greedy", "mcts"] | None = Field(
         None, description="with kind bot (default mcts)"
     )
@@ -94,6 +103,8 @@ class SeatIn(Strict):
     def _bot_fields(self) -> SeatIn:
         if self.kind != "bot" and (self.bot is not None or self.difficulty is not None):
             raise ValueError("only a bot seat takes bot and difficulty")
+        if self.kind != "human" and self.account is not None:
+            raise ValueError("only a person's seat is kept for an account")
         if self.bot in ("random", "greedy") and self.difficulty is not None:
             raise ValueError(f"{self.bot} takes no difficulty")
         return self
@@ -116,6 +127,10 @@ class CreateTable(Strict):
     seats: Annotated[list[SeatIn], Field(min_length=1, max_length=MAX_SEATS)]
     hotseat: bool = False
     listed: bool = True
+    rated: bool = Field(False, description="ratings change at the end (signed-in players only)")
+    spectator_chat: Literal["shared", "apart"] = Field(
+        "shared", description="apart: spectators' chat lines are read by spectators only"
+    )
 
 
 class MoveIn(Strict):
@@ -129,12 +144,52 @@ class UndoIn(Strict):
     revision: Revision
 
 
-class PreferencesIn(Strict):
-    token: Token
-    stop_at_windows: bool = Field(
+class Choices(Strict):
+    """A seat's private choices; those left out stay as they are."""
+
+    stop_at_windows: bool | None = Field(
+        None,
         description="be asked at optional windows (Nomads of Arabia's Sands of Time); "
-        "otherwise they pass at once"
+        "otherwise they pass at once",
     )
+    mute_chat: bool | None = Field(None, description="read only your own chat lines")
+
+    def given(self) -> dict[str, bool]:
+        """The choices made (not the rest of the request)."""
+        chosen = {key: getattr(self, key) for key in Choices.model_fields}
+        return {key: value for key, value in chosen.items() if value is not None}
+
+
+class PreferencesIn(Choices):
+    token: Token = ""
+
+
+class BySeat(Strict):
+    """A request for the seats of ``token``, or of the signed-in player."""
+
+    token: Token = ""
+
+
+class LeaveIn(BySeat):
+    away: bool = Field(True, description="true: a bot plays for you; false: you are back")
+
+
+class ChatIn(BySeat):
+    text: ChatText
+
+
+class RematchIn(BySeat):
+    """Propose the rematch (the first call) or take your seat in it."""
+
+
+class SignUp(Strict):
+    name: PlayerName
+    password: Password
+
+
+class SignIn(Strict):
+    name: Annotated[str, StringConstraints(max_length=64)]
+    password: Annotated[str, StringConstraints(max_length=256)]
 
 
 class Empty(Strict):
@@ -156,13 +211,23 @@ class PingMessage(Strict):
     type: Literal["ping"]
 
 
-class WindowsMessage(Strict):
-    type: Literal["windows"]
-    stop: bool
+class PreferencesMessage(Choices):
+    type: Literal["preferences"]
+
+
+class LeaveMessage(Strict):
+    type: Literal["leave"]
+    away: bool
+
+
+class ChatMessage(Strict):
+    type: Literal["chat"]
+    text: ChatText
 
 
 ClientMessage = Annotated[
-    MoveMessage | UndoMessage | PingMessage | WindowsMessage, Field(discriminator="type")
+    MoveMessage | UndoMessage | PingMessage | PreferencesMessage | LeaveMessage | ChatMessage,
+    Field(discriminator="type"),
 ]
 client_messages: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 

@@ -23,86 +23,19 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (
-    BigInteger,
-    Boolean,
-    Column,
-    Float,
-    ForeignKey,
-    Index,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    create_engine,
-    delete,
-    event,
-    func,
-    insert,
-    select,
-    update,
-)
+from sqlalchemy import create_engine, delete, event, func, insert, select, update
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from serai.engine import ActionId, GameError
+from serai.server.ratings import RatedSeat, rate, unrated_finished
+from serai.server.schema import actions, seats, tables
 
 log = logging.getLogger("serai.server")
 
 CHANCE_SEAT = -1
 """The ``seat`` stored with a chance outcome."""
-
-metadata = MetaData()
-
-tables = Table(
-    "serai_tables",
-    metadata,
-    Column("id", String(24), primary_key=True),
-    Column("game", String(64), nullable=False),
-    Column("rules_version", String(32), nullable=False),
-    Column("players", Integer, nullable=False),
-    Column("options", Text, nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("hotseat_hash", String(64), nullable=True),
-    Column("listed", Boolean, nullable=False),
-    Column("revision", Integer, nullable=False),
-    Column("status", String(16), nullable=False),
-    Column("created_at", Float, nullable=False),
-    Column("updated_at", Float, nullable=False),
-    Column("actions", Integer, nullable=False, server_default="0"),
-    Column("to_move", Integer, nullable=True),
-    Column("bot_to_move", Boolean, nullable=True),
-    Column("open_seats", Integer, nullable=False, server_default="0"),
-    Index("ix_serai_tables_status", "status", "created_at"),
-    Index("ix_serai_tables_lobby", "listed", "status", "updated_at"),
-)
-
-seats = Table(
-    "serai_seats",
-    metadata,
-    Column("table_id", String(24), ForeignKey("serai_tables.id"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("kind", String(8), nullable=False),
-    Column("bot", String(32), nullable=True),
-    Column("name", String(64), nullable=False),
-    Column("token_hash", String(64), nullable=True),
-    Column("claimed", Boolean, nullable=False),
-    Column("open", Boolean, nullable=False, server_default="0"),
-    Column("stop_at_windows", Boolean, nullable=False, server_default="0"),
-)
-
-actions = Table(
-    "serai_actions",
-    metadata,
-    Column("table_id", String(24), ForeignKey("serai_tables.id"), primary_key=True),
-    Column("idx", Integer, primary_key=True),
-    Column("action", Integer, nullable=False),
-    Column("seat", Integer, nullable=False),
-    Column("text", String(200), nullable=False),
-    Column("at", Float, nullable=False),
-)
 
 
 @dataclass(frozen=True)
@@ -123,6 +56,12 @@ class SeatRow:
     claimed: bool
     open: bool = False
     stop_at_windows: bool = False
+    account_id: str | None = None
+    """The account the seat is bound to: only it (or the seat's token) acts for it."""
+    absent: bool = False
+    """The player left: a bot plays the seat until they take it back."""
+    mute_chat: bool = False
+    """The player's private choice not to read the others' chat."""
 
     @property
     def joinable(self) -> bool:
@@ -168,6 +107,11 @@ class TableRow:
     created_at: float
     updated_at: float
     seats: tuple[SeatRow, ...]
+    rated: bool = False
+    spectator_chat: str = "shared"
+    """``shared``: everyone reads every line; ``apart``: spectators' lines only spectators."""
+    rematch: str | None = None
+    """The table of the rematch, once one is proposed."""
 
     @property
     def open_seats(self) -> int:
@@ -245,6 +189,8 @@ class GroupCommit:
                 log.warning("a group commit of %d writes failed; each is tried alone", len(batch))
                 outcomes = [self._alone(write) for write, _ in batch]
             for (ok, value), (_, done) in zip(outcomes, batch, strict=True):
+                if done.cancelled():  # its caller went away; the write stands
+                    continue
                 if ok:
                     done.set_result(value)
                 else:
@@ -342,6 +288,9 @@ class Store:
                     created_at=row.created_at,
                     updated_at=row.updated_at,
                     open_seats=row.open_seats,
+                    rated=row.rated,
+                    spectator_chat=row.spectator_chat,
+                    rematch=row.rematch,
                     **_progress_columns(row.progress),
                 )
             )
@@ -358,12 +307,16 @@ class Store:
         moves: Sequence[Move],
         progress: Progress,
         at: float,
+        result: Sequence[RatedSeat] = (),
     ) -> Future[None]:
-        """Store ``moves`` as actions ``start``… if the table is still at ``revision``."""
+        """Store ``moves`` as actions ``start``… if the table is still at ``revision``; a
+        rated game's ``result`` updates its players' ratings in the same transaction."""
 
         def write(db: Connection) -> None:
             self._advance(db, table_id, revision, progress, at)
             self._append(db, table_id, start, moves)
+            if result:
+                rate(db, table_id, self._game(db, table_id), result)
 
         return self.writer.submit(write)
 
@@ -379,9 +332,10 @@ class Store:
         return self.writer.submit(write)
 
     def submit_claim(
-        self, table_id: str, seat: int, new_token_hash: str, at: float
+        self, table_id: str, seat: int, new_token_hash: str, at: float, **bound: object
     ) -> Future[bool]:
-        """Give an open, unclaimed seat a token; False if it is not (or no longer) open."""
+        """Give an open, unclaimed seat a token (and bind it to an account: ``account_id``
+        and ``name``); False if it is not (or no longer) open."""
 
         def write(db: Connection) -> bool:
             result = db.execute(
@@ -392,7 +346,7 @@ class Store:
                     seats.c.open,
                     ~seats.c.claimed,
                 )
-                .values(claimed=True, token_hash=new_token_hash)
+                .values(claimed=True, token_hash=new_token_hash, **bound)
             )
             if not result.rowcount:
                 return False
@@ -405,9 +359,9 @@ class Store:
 
         return self.writer.submit(write)
 
-    def submit_seat(self, table_id: str, seat: int, **values: bool) -> Future[None]:
-        """Change a seat's flags: ``claimed`` (an invited seat's link was used) or its
-        private ``stop_at_windows``."""
+    def submit_seat(self, table_id: str, seat: int, **values: object) -> Future[None]:
+        """Change a seat: ``claimed`` (an invited seat's link was used), its private
+        ``stop_at_windows``, the ``account_id`` and ``name`` it is bound to, ``absent``."""
 
         def write(db: Connection) -> None:
             db.execute(
@@ -415,6 +369,14 @@ class Store:
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
                 .values(**values)
             )
+
+        return self.writer.submit(write)
+
+    def submit_table(self, table_id: str, **values: object) -> Future[None]:
+        """Change a table's own columns (``rematch``, ``hotseat_hash``)."""
+
+        def write(db: Connection) -> None:
+            db.execute(update(tables).where(tables.c.id == table_id).values(**values))
 
         return self.writer.submit(write)
 
@@ -451,6 +413,18 @@ class Store:
         )
         if result.rowcount != 1:
             raise StaleRevision(f"table {table_id} is no longer at revision {revision}")
+
+    @staticmethod
+    def _game(db: Connection, table_id: str) -> str:
+        return str(db.execute(select(tables.c.game).where(tables.c.id == table_id)).scalar_one())
+
+    def submit_result(self, table_id: str, result: Sequence[RatedSeat]) -> Future[None]:
+        """Rate a finished game whose rating was not written with its last move."""
+
+        def write(db: Connection) -> None:
+            rate(db, table_id, self._game(db, table_id), result)
+
+        return self.writer.submit(write)
 
     @staticmethod
     def _append(db: Connection, table_id: str, start: int, moves: Sequence[Move]) -> None:
@@ -513,9 +487,22 @@ class Store:
         with self.engine.connect() as db:
             return [row[0] for row in db.execute(query)]
 
+    def unrated(self) -> list[str]:
+        """Finished rated tables whose result was not rated (a crash between the two)."""
+        with self.engine.connect() as db:
+            return unrated_finished(db)
+
     def count_tables(self) -> int:
         with self.engine.connect() as db:
             return int(db.execute(select(func.count()).select_from(tables)).scalar_one())
+
+    def rows(self, db: Connection, ids: Sequence[str]) -> list[TableRow]:
+        """The tables ``ids`` (in no particular order), read in ``db``."""
+        if not ids:
+            return []
+        return self._rows(
+            db, list(db.execute(select(tables).where(tables.c.id.in_(ids))).mappings())
+        )
 
     @staticmethod
     def _rows(db: Connection, rows: Sequence[Any]) -> list[TableRow]:
@@ -535,6 +522,9 @@ class Store:
                         s["claimed"],
                         s["open"],
                         s["stop_at_windows"],
+                        s["account_id"],
+                        s["absent"],
+                        s["mute_chat"],
                     )
                 )
         return [
@@ -554,6 +544,9 @@ class Store:
                 created_at=row["created_at"],
                 updated_at=row["updated_at"],
                 seats=tuple(seat_rows[row["id"]]),
+                rated=row["rated"],
+                spectator_chat=row["spectator_chat"],
+                rematch=row["rematch"],
             )
             for row in rows
         ]

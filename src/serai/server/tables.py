@@ -16,11 +16,17 @@ is built once per revision and shared by every connection that is sent it.
 The :class:`Hub` keeps only active tables in memory: a table is loaded when someone asks
 for it and dropped once nobody has used it for a while; the lobby reads the store's
 summary columns and never replays a game.
+
+People are known by a seat's token (an invite link), by their account (a signed-in
+player's seats are bound to it), or not at all (spectators). A player who leaves is
+replaced by a greedy bot until they come back; a rated game's result updates its players'
+ratings (:mod:`serai.server.ratings`) in the transaction of its last move.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import random
@@ -50,7 +56,10 @@ from serai.server.bots import (
     cap_seconds,
     fallback,
 )
+from serai.server.chat import MAX_LINE, ChatLine, load_lines, new_line, readable, submit_line
 from serai.server.errors import TableError, incident, log
+from serai.server.players import Account, Players
+from serai.server.ratings import RatedSeat, places
 from serai.server.store import (
     CHANCE_SEAT,
     Move,
@@ -65,6 +74,9 @@ from serai.server.store import (
 
 TABLE_ID_LENGTH = 12
 """Characters of a table id (9 random bytes, URL-safe base64)."""
+
+STAND_IN = "greedy"
+"""The bot that plays for a player who left."""
 
 WINDOW_SECONDS = 0.2
 """Every bot's answer at an optional window is released this long after the window
@@ -97,13 +109,17 @@ class NewSeat:
     """A seat as a new table asks for it (already validated)."""
 
     kind: str
-    """``human`` (invited: its link is handed out), ``open`` (taken from the lobby) or
-    ``bot``."""
+    """``human`` (invited: its link is handed out, or bound to ``account``), ``open``
+    (taken from the lobby) or ``bot``."""
     name: str | None = None
     bot: str | None = None
+    account: str | None = None
+    """The name of the account that alone may take this seat."""
 
 
-Listener = Callable[["Table"], Awaitable[None]]
+Listener = Callable[["Table", dict[str, Any] | None], Awaitable[None]]
+"""Told of every change of a table: ``None`` when its state changed, else a notice (a chat
+line, a rematch) that each connection passes on if its reader may read it."""
 
 
 @dataclass
@@ -123,6 +139,7 @@ class Table:
     cache: dict[tuple[Any, ...], str] = field(default_factory=dict)
     """Message texts of the current revision, by whom they are for."""
     cache_revision: int = -1
+    chat: list[ChatLine] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -132,10 +149,13 @@ class Table:
     def revision(self) -> int:
         return self.row.revision
 
-    def seats_for(self, token: str | None) -> tuple[int, ...]:
-        """The seats a token acts for: one seat, every human seat (hotseat), or none."""
+    def seats_for(self, token: str | None, account: Account | None = None) -> tuple[int, ...]:
+        """The seats a token acts for (one seat, or every human seat: hotseat), else the
+        seats bound to ``account``, else none (a spectator)."""
         if not token:
-            return ()
+            if account is None:
+                return ()
+            return tuple(s.seat for s in self.row.seats if s.account_id == account.id)
         digest = token_hash(token)
         if self.row.hotseat_hash is not None and secrets.compare_digest(
             digest, self.row.hotseat_hash
@@ -222,7 +242,18 @@ class Table:
         """The private choices of the seats a connection acts for (none for spectators)."""
         if not seats:
             return None
-        return {"stop_at_windows": all(self.row.seats[s].stop_at_windows for s in seats)}
+        mine = [self.row.seats[s] for s in seats]
+        return {
+            "stop_at_windows": all(seat.stop_at_windows for seat in mine),
+            "mute_chat": any(seat.mute_chat for seat in mine),
+        }
+
+    def chat_for(self, seats: Sequence[int]) -> list[dict[str, Any]]:
+        """The chat lines a connection acting for ``seats`` may read."""
+        apart = self.row.spectator_chat == "apart"
+        return [
+            line.message() for line in self.chat if readable(line, seats, self.row.seats, apart)
+        ]
 
     def undo_target(self, seat: int) -> int | None:
         """How many actions remain if ``seat`` takes back its last decision, or None.
@@ -249,12 +280,25 @@ class Table:
         return state
 
     def bot_to_move(self, state: State | None = None) -> str | None:
-        """The bot whose decision ``state`` (default: the live one) waits for, if any."""
+        """The bot whose decision ``state`` (default: the live one) waits for, if any:
+        a bot's seat, or the stand-in of a player who left."""
         seat = (self.state if state is None else state).current_player()
         if seat < 0:
             return None
-        spec = self.row.seats[seat]
-        return spec.bot if spec.kind == "bot" else None
+        row = self.row.seats[seat]
+        if row.kind == "bot":
+            return row.bot
+        return STAND_IN if row.absent else None
+
+    def result(self, state: State) -> list[RatedSeat]:
+        """A finished rated game's places, by account (a bot preset plays as
+        ``bot:<preset>``); a player who left places last."""
+        absent = {seat.seat for seat in self.row.seats if seat.absent}
+        ranked = places(state.returns(), state.scores(), absent)
+        return [
+            RatedSeat(seat.account_id or f"bot:{seat.bot}", place)
+            for seat, place in zip(self.row.seats, ranked, strict=True)
+        ]
 
     def progress(self, state: State, actions: int) -> Progress:
         over = state.is_terminal()
@@ -282,6 +326,9 @@ def summary_of(row: TableRow) -> dict[str, Any]:
         "updated_at": row.updated_at,
         "actions": row.progress.actions,
         "to_move": row.progress.to_move,
+        "rated": row.rated,
+        "spectator_chat": row.spectator_chat,
+        "rematch": row.rematch,
         "seats": [
             {
                 "seat": s.seat,
@@ -290,6 +337,8 @@ def summary_of(row: TableRow) -> dict[str, Any]:
                 "name": s.name,
                 "claimed": s.claimed,
                 "open": s.joinable,
+                "player": s.account_id is not None and s.kind == "human",
+                "absent": s.absent,
             }
             for s in row.seats
         ],
@@ -311,6 +360,7 @@ class Hub:
         idle_seconds: float = 600.0,
     ) -> None:
         self.store = store
+        self.players = Players(store)
         self.tables: OrderedDict[str, Table] = OrderedDict()
         self.max_tables = max_tables
         self.idle_seconds = idle_seconds
@@ -333,6 +383,9 @@ class Hub:
         self.driver.start()
         for table_id in await asyncio.to_thread(self.store.waiting_for_bots):
             self.driver.wake(table_id)
+        for table_id in await asyncio.to_thread(self.store.unrated):
+            table = await self.get(table_id)
+            await asyncio.wrap_future(self.store.submit_result(table.id, table.result(table.state)))
 
     async def stop(self) -> None:
         await self.driver.stop()
@@ -372,9 +425,11 @@ class Hub:
         stored = await self.read(self.store.load_table, table_id)
         if stored is None:
             raise TableError("unknown_table", f"there is no table {table_id!r}")
+        lines = await self.read(load_lines, self.store, table_id)
         table = self.tables.get(table_id)  # loaded meanwhile by another request
         if table is None:
             table = self._rebuild(*stored)
+            table.chat = lines
             self.tables[table_id] = table
             self._evict()
         return table
@@ -437,8 +492,17 @@ class Hub:
         hotseat: bool = False,
         listed: bool = True,
         seed: int | None = None,
+        creator: Account | None = None,
+        rated: bool = False,
+        spectator_chat: str = "shared",
     ) -> tuple[Table, dict[int, str], str | None]:
-        """A new table, stored; with each invited seat's token and the hotseat token."""
+        """A new table, stored; with each invited seat's token and the hotseat token.
+
+        A signed-in ``creator`` takes the first invited seat (bound to their account; its
+        link still works). A seat may be kept for a named account. A ``rated`` table is
+        played by accounts and bots only: its human seats are the creator's, named
+        accounts' or open ones (taken by signed-in players).
+        """
         try:
             game_info(game_name).check_options(options)
             game = load_game(game_name, players=players, **options)
@@ -457,6 +521,9 @@ class Hub:
                 )
             if not listed:
                 raise TableError("bad_table", "open seats are taken from the lobby: list the table")
+        bound = await self._accounts(new_seats, creator, hotseat)
+        if rated:
+            await self._check_rated(new_seats, bound, creator, hotseat)
         tokens: dict[int, str] = {}
         rows = []
         for index, seat in enumerate(new_seats):
@@ -469,9 +536,10 @@ class Hub:
                 rows.append(SeatRow(index, "bot", seat.bot, seat.name or seat.bot, None, True))
                 continue
             token = None
-            if seat.kind == "human":
+            account = bound.get(index)
+            if seat.kind == "human" and seat.account is None:
                 token = tokens[index] = secrets.token_urlsafe(18)
-            name = seat.name or f"Player {index + 1}"
+            name = account.name if account else seat.name or f"Player {index + 1}"
             rows.append(
                 SeatRow(
                     index,
@@ -479,8 +547,9 @@ class Hub:
                     None,
                     name,
                     None if token is None else token_hash(token),
-                    False,
+                    account is not None,
                     open=seat.kind == "open",
+                    account_id=None if account is None else account.id,
                 )
             )
         hotseat_token = secrets.token_urlsafe(18) if hotseat and tokens else None
@@ -499,6 +568,8 @@ class Hub:
             created_at=now,
             updated_at=now,
             seats=tuple(rows),
+            rated=rated,
+            spectator_chat=spectator_chat,
         )
         state = game.new_initial_state()
         table = Table(row, game, state, [], [])
@@ -516,8 +587,53 @@ class Hub:
         self._wake(table)
         return table, tokens, hotseat_token
 
-    async def join(self, table_id: str) -> tuple[int, str]:
-        """Give the caller an open seat of a listed table: (seat, a new token).
+    async def _accounts(
+        self, new_seats: Sequence[NewSeat], creator: Account | None, hotseat: bool
+    ) -> dict[int, Account]:
+        """The accounts seats are bound to at creation: named ones, and the creator's."""
+        bound: dict[int, Account] = {}
+        for index, seat in enumerate(new_seats):
+            if seat.account is None:
+                continue
+            found = await self.read(self.players.by_name, seat.account)
+            if found is None or found[0].bot:
+                raise TableError(
+                    "bad_table", f"seat {index + 1}: there is no player {seat.account!r}"
+                )
+            bound[index] = found[0]
+        mine = [i for i, s in enumerate(new_seats) if s.kind == "human" and s.account is None]
+        if creator is not None and mine and not hotseat:
+            bound[mine[0]] = creator
+        return bound
+
+    async def _check_rated(
+        self,
+        new_seats: Sequence[NewSeat],
+        bound: dict[int, Account],
+        creator: Account | None,
+        hotseat: bool,
+    ) -> None:
+        if creator is None:
+            raise TableError("bad_table", "sign in to create a rated table")
+        if hotseat:
+            raise TableError("bad_table", "a rated table is not played on one screen")
+        for index, seat in enumerate(new_seats):
+            if seat.kind == "human" and index not in bound:
+                raise TableError(
+                    "bad_table",
+                    f"seat {index + 1}: at a rated table every person is a signed-in player: "
+                    "keep the seat for an account, or open it to the lobby",
+                )
+        ids = [account.id for account in bound.values()]
+        if len(set(ids)) != len(ids):
+            raise TableError("bad_table", "a player sits at a rated table once")
+        for seat in new_seats:
+            if seat.kind == "bot" and seat.bot is not None:
+                await self.read(self.players.bot, seat.bot)
+
+    async def join(self, table_id: str, account: Account | None = None) -> tuple[int, str]:
+        """Give the caller an open seat of a listed table: (seat, a new token); a
+        signed-in caller's seat is bound to their account.
 
         Only seats created as open are ever given away; an invited seat belongs to its
         link, whether or not its owner has used it yet.
@@ -529,11 +645,17 @@ class Hub:
             seat = next((s for s in table.row.seats if s.joinable), None)
             if seat is None:
                 raise TableError("table_full", f"table {table_id} has no open seat")
+            if table.row.rated:
+                if account is None:
+                    raise TableError("not_signed_in", "sign in to take a seat at a rated table")
+                if any(s.account_id == account.id for s in table.row.seats):
+                    raise TableError("table_full", "you already sit at this rated table")
             token = secrets.token_urlsafe(18)
             now = time.time()
+            bound = {} if account is None else {"account_id": account.id, "name": account.name}
             try:
                 taken = await asyncio.wrap_future(
-                    self.store.submit_claim(table.id, seat.seat, token_hash(token), now)
+                    self.store.submit_claim(table.id, seat.seat, token_hash(token), now, **bound)
                 )
             except StoreError as error:
                 raise incident(error, "taking the seat") from error
@@ -541,22 +663,32 @@ class Hub:
                 await self._refresh(table)
                 raise TableError("table_full", f"seat {seat.seat + 1} was just taken")
             table.row = replace(
-                with_seat(table.row, replace(seat, token_hash=token_hash(token), claimed=True)),
+                with_seat(
+                    table.row,
+                    replace(seat, token_hash=token_hash(token), claimed=True, **bound),  # type: ignore[arg-type]
+                ),
                 updated_at=now,
             )
             table.cache.clear()
         await self._announce(table)
         return seat.seat, token
 
-    def seen(self, table: Table, seats: Sequence[int]) -> None:
-        """An invited seat's link was used: the lobby shows the seat as taken. Nothing
-        waits for this write; if it fails, the seat only looks free a while longer."""
+    async def seen(
+        self, table: Table, seats: Sequence[int], account: Account | None = None
+    ) -> None:
+        """An invited seat's link was used: the lobby shows the seat as taken, and a
+        signed-in player's seat is bound to their account (their games list it, and they
+        can play it from any device). A write that fails here is logged and forgotten:
+        the seat only looks free (or unbound) a while longer."""
         for seat in (table.row.seats[s] for s in seats):
-            if seat.claimed:
-                continue
-            table.row = with_seat(table.row, replace(seat, claimed=True))
-            table.cache.clear()
-            self.store.submit_seat(table.id, seat.seat, claimed=True)
+            changes: dict[str, Any] = {}
+            if not seat.claimed:
+                changes["claimed"] = True
+            if account is not None and seat.account_id is None and len(seats) == 1:
+                changes.update(account_id=account.id, name=account.name)
+            if changes:
+                with contextlib.suppress(TableError):
+                    await self._write_seat(table, seat.seat, **changes)
 
     # -- playing ----------------------------------------------------------------------
     async def move(self, table: Table, seats: Sequence[int], text: str, revision: int) -> None:
@@ -611,23 +743,115 @@ class Hub:
             )
         await self._announce(table)
 
-    async def set_stop_at_windows(self, table: Table, seats: Sequence[int], stop: bool) -> None:
-        """A seat's private choice to be asked at windows; choosing not to stop while at
-        one lets it pass at once."""
+    async def set_preferences(self, table: Table, seats: Sequence[int], **choices: bool) -> None:
+        """A seat's private choices (``stop_at_windows``, ``mute_chat``); choosing not to
+        stop at windows while at one lets it pass at once."""
         if not seats:
             raise TableError("not_your_turn", "spectators have no seat to set")
         async with table.lock:
             for index in seats:
-                await asyncio.wrap_future(
-                    self.store.submit_seat(table.id, index, stop_at_windows=stop)
-                )
-                table.row = with_seat(
-                    table.row, replace(table.row.seats[index], stop_at_windows=stop)
-                )
-            table.cache.clear()
+                await self._write_seat(table, index, **choices)
             if self._passes_window(table, table.state):
                 await self._commit(table, table.state.current_player(), [])
         await self._announce(table)
+
+    async def _write_seat(self, table: Table, index: int, **changes: Any) -> None:
+        """Store a change of one seat and make it in memory; hold ``table.lock``."""
+        try:
+            await asyncio.wrap_future(self.store.submit_seat(table.id, index, **changes))
+        except StoreError as error:
+            raise incident(error, "changing the seat") from error
+        table.row = with_seat(table.row, replace(table.row.seats[index], **changes))
+        table.cache.clear()
+
+    async def leave(self, table: Table, seats: Sequence[int], away: bool) -> None:
+        """A player leaves (``away``: a greedy bot plays their seats from now on; in a
+        rated game they place last) or comes back before the end to play again."""
+        self.must_act(seats)
+        async with table.lock:
+            if table.state.is_terminal():
+                raise TableError("game_over", "the game is over")
+            for index in seats:
+                await self._write_seat(table, index, absent=away)
+        await self._announce(table)
+        self._wake(table)
+
+    async def say(
+        self, table: Table, seats: Sequence[int], account: Account | None, text: str
+    ) -> None:
+        """A chat line from a seat (or a spectator: no seats), kept and passed on."""
+        if len(text) > MAX_LINE:
+            raise TableError("too_large", f"a chat line has at most {MAX_LINE} characters")
+        if seats:
+            name = table.row.seats[seats[0]].name
+        else:
+            name = f"{account.name} (watching)" if account else "a spectator"
+        line = new_line(seats[0] if seats else None, name, text)
+        try:
+            await asyncio.wrap_future(submit_line(self.store, table.id, line))
+        except StoreError as error:
+            raise incident(error, "keeping the chat line") from error
+        table.chat = [*table.chat[-199:], line]
+        await self._announce(table, {"type": "chat", "line": line})
+
+    async def rematch(
+        self, table: Table, seats: Sequence[int], account: Account | None
+    ) -> tuple[Table, str]:
+        """The same game, options and players with the seat order rotated by one; the
+        first call proposes it (everyone at the table is told), each player's call
+        answers their own link to it."""
+        self.must_act(seats)
+        if not table.state.is_terminal():
+            raise TableError("not_finished", "a rematch is proposed once the game is over")
+        async with table.lock:
+            rematch = table.row.rematch
+            if rematch is None:
+                rematch = (await self._new_rematch(table, account)).id
+                await asyncio.wrap_future(self.store.submit_table(table.id, rematch=rematch))
+                table.row = replace(table.row, rematch=rematch)
+                table.cache.clear()
+                self.spawn(self._announce(table, {"type": "rematch", "table": rematch}))
+            fresh = await self.get(rematch)
+        return fresh, await self._rematch_link(table, fresh, seats)
+
+    async def _new_rematch(self, table: Table, account: Account | None) -> Table:
+        players = table.row.players
+        rotated = [table.row.seats[(seat + 1) % players] for seat in range(players)]
+        new_seats = [
+            NewSeat("bot", old.name, old.bot)
+            if old.kind == "bot"
+            else NewSeat("human", old.name, account=old.name if old.account_id else None)
+            for old in rotated
+        ]
+        fresh, _, _ = await self.create(
+            table.row.game,
+            players,
+            dict(table.row.options),
+            new_seats,
+            hotseat=table.row.hotseat_hash is not None,
+            listed=table.row.listed,
+            creator=account if table.row.rated else None,
+            rated=table.row.rated,
+            spectator_chat=table.row.spectator_chat,
+        )
+        return fresh
+
+    async def _rematch_link(self, old: Table, fresh: Table, seats: Sequence[int]) -> str:
+        """The caller's link to the rematch: a new token for their seat (or the hotseat),
+        none for a seat bound to an account (they sign in)."""
+        async with fresh.lock:
+            token = secrets.token_urlsafe(18)
+            if old.row.hotseat_hash is not None:
+                await asyncio.wrap_future(
+                    self.store.submit_table(fresh.id, hotseat_hash=token_hash(token))
+                )
+                fresh.row = replace(fresh.row, hotseat_hash=token_hash(token))
+                return f"/table/{fresh.id}?token={token}"
+            seat = fresh.row.seats[(seats[0] - 1) % fresh.row.players]
+            if seat.account_id is not None:
+                return f"/table/{fresh.id}"
+            await self._write_seat(fresh, seat.seat, token_hash=token_hash(token))
+            return f"/table/{fresh.id}?token={token}"
 
     @staticmethod
     def _check_revision(table: Table, revision: int) -> None:
@@ -678,10 +902,11 @@ class Hub:
             return
         progress = table.progress(state, len(table.moves) + len(moves))
         now = time.time()
+        result = table.result(state) if state.is_terminal() and table.row.rated else []
         try:
             await asyncio.wrap_future(
                 self.store.submit_moves(
-                    table.id, table.revision, len(table.moves), moves, progress, now
+                    table.id, table.revision, len(table.moves), moves, progress, now, result
                 )
             )
         except StaleRevision as error:
@@ -699,9 +924,9 @@ class Hub:
         self.spawn(self._announce(table))
         self._wake(table)
 
-    async def _announce(self, table: Table) -> None:
+    async def _announce(self, table: Table, notice: dict[str, Any] | None = None) -> None:
         for listener in list(table.listeners):
-            await listener(table)
+            await listener(table, notice)
 
     # -- bots ---------------------------------------------------------------------------
     def _wake(self, table: Table) -> None:

@@ -5,7 +5,7 @@ hands over (``config.attributes["connection"]``), or on ``sqlalchemy.url`` when 
 from alembic import context
 from sqlalchemy import create_engine
 
-from serai.server.store import metadata
+from serai.server.schema import metadata
 
 config = context.config
 

@@ -1,8 +1,11 @@
 """``/ws/tables/{id}``: the live table over a WebSocket.
 
-The server pushes a ``hello`` (the board's fixed geometry), then a ``state`` message after
-every change; the client sends ``move``, ``undo``, ``windows`` and ``ping`` messages (see
+The server pushes a ``hello`` (the board's fixed geometry), a ``state`` message after every
+change, ``chat`` messages (the lines the reader may read: first the table's recent ones
+if there are any, then each new one) and a ``rematch`` notice once one is proposed. The client sends
+``move``, ``undo``, ``preferences``, ``leave``, ``chat`` and ``ping`` messages (see
 :mod:`serai.server.models`). A refusal is an ``error`` message and leaves the socket open.
+A signed-in browser's socket acts for its account's seats without a token.
 """
 
 from __future__ import annotations
@@ -14,9 +17,20 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from serai.server.chat import ChatLine, readable
+from serai.server.deps import current_session
 from serai.server.errors import TableError, incident
 from serai.server.guard import MAX_BODY, RateLimit
-from serai.server.models import MoveMessage, PingMessage, UndoMessage, parse_message
+from serai.server.models import (
+    ChatMessage,
+    LeaveMessage,
+    MoveMessage,
+    PingMessage,
+    PreferencesMessage,
+    UndoMessage,
+    parse_message,
+)
+from serai.server.players import Account
 from serai.server.routes.tables import STATE_WITH_ERROR
 from serai.server.tables import Hub, Table, compact
 
@@ -32,20 +46,38 @@ async def live(socket: WebSocket, table_id: str, token: str = "") -> None:
     await socket.accept()
     hub: Hub = socket.app.state.hub
     try:
+        session = await current_session(socket)
+        account = None if session is None else session.account
         table = await hub.get(table_id)
-        seats = table.seats_for(token)
+        seats = table.seats_for(token, account)
     except TableError as error:
         await socket.send_json(error.body())
         await socket.close(code=CLOSE_CODES.get(error.code, 4400))
         return
-    hub.seen(table, seats)
-    limit = RateLimit(socket.app.state.settings.messages_per_second * 60, 100)
-    outbox: asyncio.Queue[None] = asyncio.Queue(maxsize=1)
+    await hub.seen(table, seats, account)
+    limits = (
+        RateLimit(socket.app.state.settings.messages_per_second * 60, 100),
+        RateLimit(per_minute=20, burst=5),
+    )
+    # what to send, in order: None for "the state changed" (queued once until sent)
+    events: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=200)
+    state_queued = False
     sent = 0  # log lines this connection already has
 
-    async def push(_: Table) -> None:
-        with contextlib.suppress(asyncio.QueueFull):
-            outbox.put_nowait(None)
+    async def push(_: Table, notice: dict[str, Any] | None) -> None:
+        nonlocal state_queued
+        if notice is None:
+            if state_queued:
+                return
+            state_queued = True
+        elif isinstance(line := notice.get("line"), ChatLine):
+            if not readable(line, seats, table.row.seats, table.row.spectator_chat == "apart"):
+                return
+            notice = {"type": "chat", "lines": [line.message()]}
+        try:
+            events.put_nowait(notice)
+        except asyncio.QueueFull:  # a reader this far behind gets the next state
+            state_queued = state_queued and notice is not None
 
     async def send_state() -> None:
         nonlocal sent
@@ -54,10 +86,15 @@ async def live(socket: WebSocket, table_id: str, token: str = "") -> None:
         await socket.send_text(text)
 
     async def sender() -> None:
+        nonlocal state_queued
         with contextlib.suppress(WebSocketDisconnect, RuntimeError):
             while True:
-                await outbox.get()
-                await send_state()
+                event = await events.get()
+                if event is None:
+                    state_queued = False
+                    await send_state()
+                else:
+                    await socket.send_text(compact(event))
 
     async def refuse(error: TableError) -> None:
         body: dict[str, Any] = error.body()
@@ -67,6 +104,8 @@ async def live(socket: WebSocket, table_id: str, token: str = "") -> None:
 
     await socket.send_text(hub.hello(table))
     await send_state()
+    if lines := table.chat_for(seats):
+        await socket.send_text(compact({"type": "chat", "lines": lines}))
     table.listeners.add(push)
     sending = asyncio.create_task(sender())
     try:
@@ -75,7 +114,7 @@ async def live(socket: WebSocket, table_id: str, token: str = "") -> None:
             if received["type"] == "websocket.disconnect":
                 break
             try:
-                reply = await handle(hub, table, seats, received, limit)
+                reply = await handle(hub, table, seats, account, received, limits)
                 if reply is not None:
                     await socket.send_text(reply)
             except TableError as error:
@@ -93,12 +132,14 @@ async def handle(
     hub: Hub,
     table: Table,
     seats: tuple[int, ...],
+    account: Account | None,
     received: Mapping[str, Any],
-    limit: RateLimit,
+    limits: tuple[RateLimit, RateLimit],
 ) -> str | None:
     """One message from a client, checked field by field; what to answer besides the
-    state messages every change brings."""
-    limit.check("messages", "messages")
+    messages every change brings."""
+    messages, lines = limits
+    messages.check("messages", "messages")
     text = received.get("text")
     if text is None:
         raise TableError("malformed", "send JSON text frames, not binary ones")
@@ -107,12 +148,18 @@ async def handle(
     message = parse_message(text)
     if isinstance(message, PingMessage):
         return PONG
+    if isinstance(message, ChatMessage):
+        lines.check("chat", "chat lines")
+        await hub.say(table, seats, account, message.text)
+        return None
+    hub.must_act(seats)
     if isinstance(message, MoveMessage):
-        hub.must_act(seats)
         await hub.move(table, seats, message.action, message.revision)
     elif isinstance(message, UndoMessage):
-        hub.must_act(seats)
         await hub.undo(table, seats, message.revision)
+    elif isinstance(message, LeaveMessage):
+        await hub.leave(table, seats, message.away)
     else:
-        await hub.set_stop_at_windows(table, seats, message.stop)
+        assert isinstance(message, PreferencesMessage)
+        await hub.set_preferences(table, seats, **message.given())
     return None

@@ -30,3 +30,13 @@ async def replay_page(table_id: str) -> FileResponse:
 @router.get("/rules/{game}")
 async def rules_page(game: str) -> FileResponse:
     return FileResponse(WEB / "rules.html")
+
+
+@router.get("/leaderboard/{game}")
+async def leaderboard_page(game: str) -> FileResponse:
+    return FileResponse(WEB / "leaderboard.html")
+
+
+@router.get("/players/{name}")
+async def player_page(name: str) -> FileResponse:
+    return FileResponse(WEB / "player.html")

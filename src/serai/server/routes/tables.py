@@ -9,9 +9,19 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 
-from serai.server.deps import AddressDep, HubDep, SettingsDep
+from serai.server.deps import AccountDep, AddressDep, HubDep, SettingsDep
 from serai.server.errors import TableError
-from serai.server.models import CreateTable, Empty, MoveIn, PreferencesIn, UndoIn
+from serai.server.models import (
+    ChatIn,
+    CreateTable,
+    Empty,
+    LeaveIn,
+    MoveIn,
+    PreferencesIn,
+    RematchIn,
+    UndoIn,
+)
+from serai.server.players import Account
 from serai.server.tables import Hub, NewSeat, Table, summary_of
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -52,17 +62,21 @@ async def lobby(
 
 @router.post("", status_code=201)
 async def create(
-    body: CreateTable, request: Request, hub: HubDep, address: AddressDep
+    body: CreateTable, request: Request, hub: HubDep, address: AddressDep, account: AccountDep
 ) -> dict[str, Any]:
-    """A new table: each invited seat's link, the hotseat link and the spectator link."""
-    request.app.state.table_limit.check(address, "new tables")
+    """A new table: each invited seat's link, the hotseat link and the spectator link. A
+    signed-in creator's own seat (the first invited one) is bound to their account."""
+    request.app.state.limits.tables.check(address, "new tables")
     table, tokens, hotseat = await hub.create(
         body.game,
         body.players,
         dict(body.options),
-        [NewSeat(seat.kind, seat.name, seat.bot_spec) for seat in body.seats],
+        [NewSeat(seat.kind, seat.name, seat.bot_spec, seat.account) for seat in body.seats],
         hotseat=body.hotseat,
         listed=body.listed,
+        creator=account,
+        rated=body.rated,
+        spectator_chat=body.spectator_chat,
     )
     return {
         "table": table.summary(),
@@ -77,19 +91,37 @@ async def create(
 
 @router.post("/{table_id}/join")
 async def join(
-    table_id: str, _: Empty, request: Request, hub: HubDep, address: AddressDep
+    table_id: str,
+    _: Empty,
+    request: Request,
+    hub: HubDep,
+    address: AddressDep,
+    account: AccountDep,
 ) -> dict[str, Any]:
-    """Take an open seat of a listed table (only seats created as open)."""
-    request.app.state.table_limit.check(address, "seats taken")
-    seat, token = await hub.join(table_id)
+    """Take an open seat of a listed table (only seats created as open); a signed-in
+    player's seat is bound to their account (a rated table's seats need one)."""
+    request.app.state.limits.tables.check(address, "seats taken")
+    seat, token = await hub.join(table_id, account)
     return {"seat": seat, "token": token, "url": f"/table/{table_id}?token={token}"}
 
 
 @router.get("/{table_id}")
-async def table_state(table_id: str, hub: HubDep, token: TokenQuery = "") -> dict[str, Any]:
-    """The table as the token's seat sees it (no token: as a spectator)."""
+async def table_state(
+    table_id: str, hub: HubDep, account: AccountDep, token: TokenQuery = ""
+) -> dict[str, Any]:
+    """The table as the token's seat sees it, else as the signed-in player's seats, else
+    as a spectator."""
     table = await hub.get(table_id)
-    return table.message(table.seats_for(token))
+    return table.message(table.seats_for(token, account))
+
+
+@router.get("/{table_id}/chat")
+async def chat(
+    table_id: str, hub: HubDep, account: AccountDep, token: TokenQuery = ""
+) -> dict[str, Any]:
+    """The table's chat, as the caller may read it."""
+    table = await hub.get(table_id)
+    return {"lines": table.chat_for(table.seats_for(token, account))}
 
 
 @router.get("/{table_id}/layout")
@@ -100,11 +132,15 @@ async def layout(table_id: str, hub: HubDep) -> dict[str, Any]:
 
 
 async def acting(
-    table_id: str, token: str, hub: Hub, act: Callable[[Table, tuple[int, ...]], Awaitable[None]]
+    table_id: str,
+    token: str,
+    account: Account | None,
+    hub: Hub,
+    act: Callable[[Table, tuple[int, ...]], Awaitable[None]],
 ) -> dict[str, Any] | JSONResponse:
-    """``act`` for the token's seats; the new state, or the refusal with the state."""
+    """``act`` for the caller's seats; the new state, or the refusal with the state."""
     table = await hub.get(table_id)
-    seats = table.seats_for(token)
+    seats = table.seats_for(token, account)
     try:
         hub.must_act(seats)
         await act(table, seats)
@@ -114,31 +150,84 @@ async def acting(
 
 
 @router.post("/{table_id}/move", response_model=None)
-async def move(table_id: str, body: MoveIn, hub: HubDep) -> dict[str, Any] | JSONResponse:
-    """Play ``action`` (its text) as the token's seat, answering state ``revision``."""
+async def move(
+    table_id: str, body: MoveIn, hub: HubDep, account: AccountDep
+) -> dict[str, Any] | JSONResponse:
+    """Play ``action`` (its text) for the caller's seat, answering state ``revision``."""
     return await acting(
         table_id,
         body.token,
+        account,
         hub,
         lambda table, seats: hub.move(table, seats, body.action, body.revision),
     )
 
 
 @router.post("/{table_id}/undo", response_model=None)
-async def undo(table_id: str, body: UndoIn, hub: HubDep) -> dict[str, Any] | JSONResponse:
-    """Take back the token's seat's last decision of this turn."""
+async def undo(
+    table_id: str, body: UndoIn, hub: HubDep, account: AccountDep
+) -> dict[str, Any] | JSONResponse:
+    """Take back the caller's last decision of this turn."""
     return await acting(
-        table_id, body.token, hub, lambda table, seats: hub.undo(table, seats, body.revision)
+        table_id,
+        body.token,
+        account,
+        hub,
+        lambda table, seats: hub.undo(table, seats, body.revision),
     )
 
 
-@router.post("/{table_id}/preferences")
-async def preferences(table_id: str, body: PreferencesIn, hub: HubDep) -> dict[str, Any]:
-    """The seat's private choices (to stop at optional windows or not)."""
+@router.post("/{table_id}/preferences", response_model=None)
+async def preferences(
+    table_id: str, body: PreferencesIn, hub: HubDep, account: AccountDep
+) -> dict[str, Any] | JSONResponse:
+    """The seat's private choices: to stop at optional windows, to mute the chat."""
+    return await acting(
+        table_id,
+        body.token,
+        account,
+        hub,
+        lambda table, seats: hub.set_preferences(table, seats, **body.given()),
+    )
+
+
+@router.post("/{table_id}/leave", response_model=None)
+async def leave(
+    table_id: str, body: LeaveIn, hub: HubDep, account: AccountDep
+) -> dict[str, Any] | JSONResponse:
+    """Leave the game (a greedy bot plays your seat; in a rated game you place last), or
+    come back to it (``away``: false) before it ends."""
+    return await acting(
+        table_id,
+        body.token,
+        account,
+        hub,
+        lambda table, seats: hub.leave(table, seats, body.away),
+    )
+
+
+@router.post("/{table_id}/chat")
+async def say(
+    table_id: str, body: ChatIn, request: Request, hub: HubDep, account: AccountDep
+) -> dict[str, Any]:
+    """Write a chat line (plain text, at most 500 characters)."""
     table = await hub.get(table_id)
-    seats = table.seats_for(body.token)
-    await hub.set_stop_at_windows(table, seats, body.stop_at_windows)
-    return table.message(seats)
+    seats = table.seats_for(body.token, account)
+    request.app.state.limits.chat.check(f"{table_id}/{seats}/{request.client}", "chat lines")
+    await hub.say(table, seats, account, body.text)
+    return {"lines": table.chat_for(seats)}
+
+
+@router.post("/{table_id}/rematch")
+async def rematch(
+    table_id: str, body: RematchIn, hub: HubDep, account: AccountDep
+) -> dict[str, Any]:
+    """Propose the same game with the seat order rotated (the first call), or take your
+    seat in it: your link to the new table."""
+    table = await hub.get(table_id)
+    seats = table.seats_for(body.token, account)
+    fresh, url = await hub.rematch(table, seats, account)
+    return {"table": fresh.summary(), "url": url}
 
 
 @router.get("/{table_id}/replay/{step}")
@@ -146,11 +235,13 @@ async def replay(
     table_id: str,
     step: int,
     hub: HubDep,
+    account: AccountDep,
     token: TokenQuery = "",
 ) -> dict[str, Any]:
-    """A finished game after ``step`` actions, as the token's seat saw it."""
+    """A finished game after ``step`` actions, as the caller's seat saw it, with the chat
+    they may read."""
     table = await hub.get(table_id)
-    seats = table.seats_for(token)
+    seats = table.seats_for(token, account)
     if not table.state.is_terminal():
         raise TableError("not_finished", "a replay opens once the game is over")
     if not 0 <= step <= len(table.moves):
@@ -160,4 +251,5 @@ async def replay(
     message["steps"] = len(table.moves)
     message["legal"] = []
     message["can_undo"] = False
+    message["chat"] = table.chat_for(seats)
     return message

@@ -12,6 +12,31 @@ export function seatLetter(seat) {
   return SEAT_LETTERS[seat] ?? "?";
 }
 
+// The CSRF token of the signed-in session, sent with every change (the server checks it).
+function csrfToken() {
+  const found = document.cookie.split("; ").find((c) => c.startsWith("serai_csrf="));
+  return found ? decodeURIComponent(found.slice("serai_csrf=".length)) : "";
+}
+
+// A request to the server's API: JSON in and out; a refusal becomes an Error with the
+// server's message (and its code as error.code).
+export async function api(path, { method = "GET", body } = {}) {
+  const headers = { "X-CSRF-Token": csrfToken() };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const response = await fetch(path, {
+    method: body !== undefined && method === "GET" ? "POST" : method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const error = new Error(data.message ?? response.statusText);
+    error.code = data.code ?? String(response.status);
+    throw error;
+  }
+  return data;
+}
+
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {

@@ -1,17 +1,13 @@
-// The lobby: list tables (join an open seat, watch, replay) and create a new one.
-import { badge, el } from "./common.js";
+// The lobby: who is signed in and their games, the tables (join an open seat, watch,
+// replay), each game's leaderboard, and a new table.
+import { drawAccount, drawMyGames } from "./account.js";
+import { api as request, badge, el } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let catalogue = null;
+let me = null;
 
-async function api(path, body) {
-  const response = await fetch(path, body === undefined ? {} : {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-  });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.message ?? response.statusText);
-  return data;
-}
+const api = (path, body) => request(path, body === undefined ? {} : { method: "POST", body });
 
 function chosenGame() {
   return catalogue.games.find((g) => g.name === $("game").value);
@@ -21,15 +17,20 @@ function seatRow(index) {
   const kind = el("select", { "data-seat-kind": index, "aria-label": `seat ${index + 1}` },
     el("option", { value: "human" }, "invited player"),
     el("option", { value: "open" }, "open seat (anyone may join)"),
+    el("option", { value: "account" }, "a player's account"),
     ...catalogue.bots.map((b) => el("option", { value: b }, `bot: ${b}`)));
-  const level = el("select", { "data-seat-level": index, class: "hidden" },
+  const level = el("select", { "data-seat-level": index, class: "hidden", "aria-label": `seat ${index + 1} difficulty` },
     ...catalogue.difficulties.map((d) => el("option", { value: d }, d)));
+  const account = el("input", { "data-seat-account": index, class: "hidden", placeholder: "their name", "aria-label": `seat ${index + 1} player` });
   level.value = "medium";
   kind.value = index === 0 ? "human" : "mcts";
-  const sync = () => level.classList.toggle("hidden", kind.value !== "mcts");
+  const sync = () => {
+    level.classList.toggle("hidden", kind.value !== "mcts");
+    account.classList.toggle("hidden", kind.value !== "account");
+  };
   kind.addEventListener("change", sync);
   sync();
-  return el("div", { class: "seat-row" }, badge(index), kind, level);
+  return el("div", { class: "seat-row" }, badge(index), kind, level, account);
 }
 
 function drawForm() {
@@ -73,11 +74,14 @@ function formBody() {
   const seats = [...$("seat-rows").children].map((row, i) => {
     const kind = row.querySelector(`[data-seat-kind="${i}"]`).value;
     if (kind === "human" || kind === "open") return { kind };
+    if (kind === "account") return { kind: "human", account: row.querySelector(`[data-seat-account="${i}"]`).value };
     const level = row.querySelector(`[data-seat-level="${i}"]`).value;
     return { kind: "bot", bot: kind, difficulty: kind === "mcts" ? level : null };
   });
   return { game: game.name, players: Number($("players").value), options, seats,
-    hotseat: $("hotseat").checked, listed: $("listed").checked };
+    hotseat: $("hotseat").checked, listed: $("listed").checked,
+    rated: Boolean(me) && $("rated").checked,
+    spectator_chat: $("spectators-apart").checked ? "apart" : "shared" };
 }
 
 function linkField(label, path) {
@@ -130,15 +134,25 @@ async function refresh() {
   }
 }
 
+async function drawPlayer() {
+  me = await drawAccount($("account"), drawPlayer);
+  $("rated-choice").hidden = !me;
+  $("my-games-panel").hidden = !me;
+  if (me) await drawMyGames($("my-games"));
+}
+
 async function start() {
   catalogue = await api("/api/games");
+  $("leaderboards").replaceChildren("Leaderboards: ", ...catalogue.games.flatMap((g, i) => [
+    i ? ", " : "", el("a", { href: `/leaderboard/${g.name}` }, g.title)]));
+  await drawPlayer();
   $("game").replaceChildren(...catalogue.games.map((g) => el("option", { value: g.name }, g.title)));
   $("game").addEventListener("change", () => { $("players").value = ""; drawForm(); });
   $("players").addEventListener("change", drawSeatRows);
   $("create").addEventListener("submit", create);
   drawForm();
   await refresh();
-  setInterval(refresh, 5000);
+  setInterval(() => { refresh(); if (me) drawMyGames($("my-games")); }, 5000);
 }
 
 start();

@@ -1,6 +1,6 @@
 // The table page: one WebSocket to the server, which pushes this seat's state after every
 // change; the page draws it and sends back the legal action the player picks.
-import { badge, drawFinal, drawLog, drawSeats, el, loadBoard, seatColor, seatLetter, seatName } from "./common.js";
+import { api, badge, drawFinal, drawLog, drawSeats, el, loadBoard, seatColor, seatLetter, seatName } from "./common.js";
 import { drawRules, loadRules, showRuling, withRulingLinks } from "./rules.js";
 
 const tableId = location.pathname.split("/").pop();
@@ -99,6 +99,15 @@ async function draw(msg) {
   // Nomads of Arabia's Sands of Time windows (R33): a private choice of this seat
   $("windows-choice").classList.toggle("hidden", !msg.preferences || msg.table.game !== "nomads_of_arabia");
   if (msg.preferences) $("stop-at-windows").checked = msg.preferences.stop_at_windows;
+  $("mute-choice").classList.toggle("hidden", !msg.preferences);
+  if (msg.preferences) $("mute-chat").checked = msg.preferences.mute_chat;
+  const mine = msg.you.map((seat) => msg.table.seats[seat]);
+  const away = mine.length > 0 && mine.every((seat) => seat.absent);
+  $("leave").textContent = away ? "Take my seat back" : "Leave the game";
+  $("leave").title = away ? "" : "a greedy bot plays for you until you come back";
+  $("leave").classList.toggle("hidden", msg.you.length === 0 || msg.over);
+  $("rematch-panel").classList.toggle("hidden", !msg.over || msg.you.length === 0);
+  if (msg.table.rematch) showRematch();
   hideOffer();
   drawLog($("log"), msg);
   drawFinal($("final"), msg);
@@ -108,6 +117,30 @@ async function draw(msg) {
   board.draw($("board"), msg, layout, ui);
   document.body.dataset.revision = msg.revision;
   document.body.dataset.over = msg.over;
+}
+
+function drawChat(lines) {
+  const list = $("chat");
+  for (const line of lines) {
+    const who = line.seat === null ? line.name : `${seatLetter(line.seat)} ${line.name}`;
+    list.append(el("li", {}, el("span", { class: "who" }, `${who}:`), line.text));
+  }
+  list.scrollTop = list.scrollHeight;
+}
+
+function showRematch() {
+  $("rematch").textContent = "Join the rematch";
+  $("rematch-note").textContent = "a rematch was proposed";
+  $("rematch-panel").classList.remove("hidden");
+}
+
+async function rematch() {
+  try {
+    const { url } = await api(`/api/tables/${tableId}/rematch`, { method: "POST", body: { token } });
+    location.href = url;
+  } catch (error) {
+    showError(error.message);
+  }
 }
 
 function connect() {
@@ -122,9 +155,14 @@ function connect() {
     const msg = JSON.parse(event.data);
     if (msg.type === "hello") {
       layout = msg.layout;
+      $("chat").replaceChildren(); // the server sends the chat again after a reconnection
     } else if (msg.type === "state") {
       showError("");
       await draw(msg);
+    } else if (msg.type === "chat") {
+      drawChat(msg.lines);
+    } else if (msg.type === "rematch") {
+      showRematch();
     } else if (msg.type === "error") {
       showError(msg.message);
       if (msg.state) await draw(msg.state);
@@ -157,5 +195,19 @@ $("typed").addEventListener("submit", (event) => {
   send({ type: "move", action: text, revision: current.revision });
   $("typed-action").value = "";
 });
-$("stop-at-windows").addEventListener("change", (event) => send({ type: "windows", stop: event.target.checked }));
+$("stop-at-windows").addEventListener("change", (event) => send({ type: "preferences", stop_at_windows: event.target.checked }));
+$("mute-chat").addEventListener("change", (event) => send({ type: "preferences", mute_chat: event.target.checked }));
+$("chat-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (!text) return;
+  send({ type: "chat", text });
+  $("chat-text").value = "";
+});
+$("leave").addEventListener("click", () => {
+  if (!current) return;
+  const away = current.you.every((seat) => current.table.seats[seat].absent);
+  send({ type: "leave", away: !away });
+});
+$("rematch").addEventListener("click", rematch);
 connect();

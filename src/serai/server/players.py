@@ -1,0 +1,219 @@
+"""Players: accounts, their passwords and sign-in sessions.
+
+- **Names** are shown as typed (NFC) and compared by a key (NFKC, case folded), so
+  ``Ámélie``, ``ámélie`` and ``A\u0301me\u0301lie`` are one name. They hold letters, digits,
+  spaces, ``-``, ``_`` and ``.``; ``:`` is kept for the bots (``mcts:hard`` is a player too).
+- **Passwords** are hashed with argon2id (``argon2-cffi``), in a thread so the server keeps
+  answering; a sign-in with an unknown name checks a dummy hash, so it takes as long and
+  is answered the same as a wrong password.
+- **Sessions** are random secrets in an ``HttpOnly`` cookie; the server keeps only their
+  SHA-256, with an expiry, so signing out or expiring revokes them. Each session has a
+  CSRF token (a readable cookie, sent back in a header on every state change).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+import time
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import delete, insert, select
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+
+from serai.server.schema import accounts, sessions
+from serai.server.store import Store
+
+NAME_LENGTH = (2, 24)
+PASSWORD_LENGTH = (10, 256)
+SESSION_SECONDS = 30 * 24 * 3600
+NAME_PUNCTUATION = frozenset(" -_.")
+
+
+def digest(secret: str) -> str:
+    """What the server keeps of a secret: its SHA-256."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def name_key(name: str) -> str:
+    """The form two names are compared in.
+
+    >>> name_key("Ámélie") == name_key("A\u0301ME\u0301LIE") == name_key("ámélie")
+    True
+    """
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
+def check_name(name: str) -> str:
+    """A player's name as it is shown, or ``ValueError`` saying what is wrong with it.
+
+    >>> check_name("  Ame\u0301lie  ")
+    'Amélie'
+    >>> check_name("mcts:hard")
+    Traceback (most recent call last):
+    ...
+    ValueError: a name holds letters, digits, spaces and - _ . only, not ':'
+    """
+    shown = unicodedata.normalize("NFC", name.strip())
+    low, high = NAME_LENGTH
+    if not low <= len(shown) <= high:
+        raise ValueError(f"a name has {low} to {high} characters")
+    for char in shown:
+        if char not in NAME_PUNCTUATION and unicodedata.category(char)[0] not in "LMN":
+            raise ValueError(f"a name holds letters, digits, spaces and - _ . only, not {char!r}")
+    if "  " in shown:
+        raise ValueError("a name has single spaces between its words")
+    return shown
+
+
+def check_password(password: str) -> str:
+    low, high = PASSWORD_LENGTH
+    if not low <= len(password) <= high:
+        raise ValueError(f"a password has {low} to {high} characters")
+    return password
+
+
+@dataclass(frozen=True)
+class Account:
+    id: str
+    name: str
+    bot: bool
+    created_at: float
+
+    def public(self) -> dict[str, Any]:
+        return {"name": self.name, "bot": self.bot, "created_at": self.created_at}
+
+
+@dataclass(frozen=True)
+class Session:
+    account: Account
+    csrf_hash: str
+
+
+@cache
+def hasher() -> PasswordHasher:
+    return PasswordHasher()
+
+
+@cache
+def dummy_hash() -> str:
+    """A hash no password matches: what an unknown name is checked against."""
+    return hasher().hash(secrets.token_urlsafe(16))
+
+
+async def hash_password(password: str) -> str:
+    return await asyncio.to_thread(hasher().hash, password)
+
+
+async def verify_password(stored: str | None, password: str) -> bool:
+    """Whether ``password`` matches ``stored``; as slow for no account (``None``)."""
+
+    def check() -> bool:
+        try:
+            return hasher().verify(stored or dummy_hash(), password) and stored is not None
+        except (VerificationError, InvalidHashError):
+            return False
+
+    return await asyncio.to_thread(check)
+
+
+def _account(row: Any) -> Account:
+    return Account(row["id"], row["name"], bool(row["bot"]), row["created_at"])
+
+
+class Players:
+    """The accounts and sessions of one store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def submit_account(
+        self, name: str, password_hash: str | None, bot: bool = False, account_id: str = ""
+    ) -> Any:
+        """A new account (a future of it), or of ``None`` if the name is taken."""
+        account = Account(account_id or secrets.token_urlsafe(12), name, bot, time.time())
+
+        def write(db: Connection) -> Account | None:
+            try:
+                with db.begin_nested():
+                    db.execute(
+                        insert(accounts).values(
+                            id=account.id,
+                            name=account.name,
+                            name_key=name_key(name),
+                            password_hash=password_hash,
+                            bot=bot,
+                            created_at=account.created_at,
+                        )
+                    )
+            except IntegrityError:
+                return None
+            return account
+
+        return self.store.writer.submit(write)
+
+    def by_name(self, name: str) -> tuple[Account, str | None] | None:
+        """The account called ``name`` (any case or form) and its password hash."""
+        with self.store.engine.connect() as db:
+            row = (
+                db.execute(select(accounts).where(accounts.c.name_key == name_key(name)))
+                .mappings()
+                .first()
+            )
+        return None if row is None else (_account(row), row["password_hash"])
+
+    def bot(self, spec: str) -> Account:
+        """The account a bot preset plays under (``mcts:hard``), made on first use."""
+        account_id = f"bot:{spec}"
+        with self.store.engine.connect() as db:
+            row = db.execute(select(accounts).where(accounts.c.id == account_id)).mappings().first()
+        if row is not None:
+            return _account(row)
+        made = self.submit_account(spec, None, bot=True, account_id=account_id).result()
+        return made or self.bot(spec)
+
+    def submit_session(self, account: Account) -> tuple[str, str, Any]:
+        """A new session for ``account``: its secret, its CSRF token and the write."""
+        secret, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
+        now = time.time()
+
+        def write(db: Connection) -> None:
+            db.execute(
+                insert(sessions).values(
+                    id_hash=digest(secret),
+                    account_id=account.id,
+                    csrf_hash=digest(csrf),
+                    created_at=now,
+                    expires_at=now + SESSION_SECONDS,
+                )
+            )
+
+        return secret, csrf, self.store.writer.submit(write)
+
+    def session(self, secret: str) -> Session | None:
+        """The live session whose secret is ``secret``."""
+        with self.store.engine.connect() as db:
+            row = (
+                db.execute(
+                    select(sessions.c.csrf_hash, accounts)
+                    .join(accounts, accounts.c.id == sessions.c.account_id)
+                    .where(sessions.c.id_hash == digest(secret))
+                    .where(sessions.c.expires_at > time.time())
+                )
+                .mappings()
+                .first()
+            )
+        return None if row is None else Session(_account(row), row["csrf_hash"])
+
+    def submit_end_session(self, secret: str) -> Any:
+        def write(db: Connection) -> None:
+            db.execute(delete(sessions).where(sessions.c.id_hash == digest(secret)))
+
+        return self.store.writer.submit(write)

@@ -1,0 +1,180 @@
+"""Ratings: OpenSkill's Plackett–Luce model, per game, for people and bot presets alike.
+
+A rated game updates each player's rating for that game once, in the same transaction as
+its last move. Places come from the result: winners first (tied winners share first
+place), then the others by score (equal scores share a place); a player who left the game
+(a bot finished it for them) places last. The rating shown is the cautious estimate
+``mu - 3 sigma`` (OpenSkill's ordinal), which grows as a player's results become certain.
+
+>>> places([0.5, 0.5, 0.0], [30, 30, 12], absent=set())
+[1, 1, 3]
+>>> places([1.0, 0.0, 0.0], [40, 12, 30], absent={0})
+[3, 2, 1]
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from openskill.models import PlackettLuce
+from sqlalchemy import desc, insert, select, update
+from sqlalchemy.engine import Connection
+
+from serai.server.schema import accounts, rating_history, ratings, tables
+
+
+@cache
+def model() -> PlackettLuce:
+    return PlackettLuce()
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """The rating shown: a cautious estimate of skill."""
+    return mu - 3 * sigma
+
+
+def places(returns: Sequence[float], scores: Sequence[int], absent: set[int]) -> list[int]:
+    """Each seat's place (1 is best; equal results share a place, the next skips)."""
+    keys = [(seat not in absent, returns[seat], scores[seat]) for seat in range(len(scores))]
+    return [1 + sum(other > key for other in keys) for key in keys]
+
+
+@dataclass(frozen=True)
+class RatedSeat:
+    account_id: str
+    place: int
+
+
+def rate(db: Connection, table_id: str, game: str, seats: Sequence[RatedSeat]) -> None:
+    """Update the ratings of a rated table's players, inside the caller's transaction;
+    a table already rated is left alone (each result counts once)."""
+    done = db.execute(
+        select(rating_history.c.table_id).where(rating_history.c.table_id == table_id).limit(1)
+    ).first()
+    if done is not None:
+        return
+    now = time.time()
+    current = {
+        row["account_id"]: row
+        for row in db.execute(
+            select(ratings).where(
+                ratings.c.game == game,
+                ratings.c.account_id.in_([seat.account_id for seat in seats]),
+            )
+        ).mappings()
+    }
+    teams = [
+        [
+            model().rating(
+                mu=current[seat.account_id]["mu"] if seat.account_id in current else None,
+                sigma=current[seat.account_id]["sigma"] if seat.account_id in current else None,
+                name=seat.account_id,
+            )
+        ]
+        for seat in seats
+    ]
+    updated = model().rate(teams, ranks=[float(seat.place) for seat in seats])
+    for seat, (after,) in zip(seats, updated, strict=True):
+        if seat.account_id in current:
+            db.execute(
+                update(ratings)
+                .where(ratings.c.account_id == seat.account_id, ratings.c.game == game)
+                .values(
+                    mu=after.mu,
+                    sigma=after.sigma,
+                    games=current[seat.account_id]["games"] + 1,
+                    updated_at=now,
+                )
+            )
+        else:
+            db.execute(
+                insert(ratings).values(
+                    account_id=seat.account_id,
+                    game=game,
+                    mu=after.mu,
+                    sigma=after.sigma,
+                    games=1,
+                    updated_at=now,
+                )
+            )
+        db.execute(
+            insert(rating_history).values(
+                table_id=table_id,
+                account_id=seat.account_id,
+                game=game,
+                place=seat.place,
+                mu=after.mu,
+                sigma=after.sigma,
+                at=now,
+            )
+        )
+
+
+def leaderboard(db: Connection, game: str, offset: int, limit: int) -> list[dict[str, Any]]:
+    rows = db.execute(
+        select(ratings, accounts.c.name, accounts.c.bot)
+        .join(accounts, accounts.c.id == ratings.c.account_id)
+        .where(ratings.c.game == game)
+        .order_by(desc(ratings.c.mu - 3 * ratings.c.sigma), accounts.c.name)
+        .offset(offset)
+        .limit(limit)
+    ).mappings()
+    return [
+        {
+            "place": offset + index + 1,
+            "name": row["name"],
+            "bot": bool(row["bot"]),
+            "rating": round(ordinal(row["mu"], row["sigma"]), 2),
+            "mu": round(row["mu"], 3),
+            "sigma": round(row["sigma"], 3),
+            "games": row["games"],
+        }
+        for index, row in enumerate(rows)
+    ]
+
+
+def profile(db: Connection, account_id: str, recent: int = 20) -> dict[str, Any]:
+    """Per game the rating and its history; the most recent rated games."""
+    games: dict[str, dict[str, Any]] = {}
+    for row in db.execute(select(ratings).where(ratings.c.account_id == account_id)).mappings():
+        games[row["game"]] = {
+            "rating": round(ordinal(row["mu"], row["sigma"]), 2),
+            "mu": round(row["mu"], 3),
+            "sigma": round(row["sigma"], 3),
+            "games": row["games"],
+            "history": [],
+        }
+    history = db.execute(
+        select(rating_history)
+        .where(rating_history.c.account_id == account_id)
+        .order_by(rating_history.c.at)
+    ).mappings()
+    results = []
+    for row in history:
+        point = {
+            "at": row["at"],
+            "table": row["table_id"],
+            "place": row["place"],
+            "rating": round(ordinal(row["mu"], row["sigma"]), 2),
+        }
+        if row["game"] in games:
+            games[row["game"]]["history"].append(point)
+        results.append({**point, "game": row["game"]})
+    return {"games": games, "recent": results[::-1][:recent]}
+
+
+def unrated_finished(db: Connection) -> list[str]:
+    """Finished rated tables without their result (none, unless a rating write failed)."""
+    rated = select(rating_history.c.table_id).distinct()
+    return [
+        row[0]
+        for row in db.execute(
+            select(tables.c.id).where(
+                tables.c.rated, tables.c.status == "finished", tables.c.id.not_in(rated)
+            )
+        )
+    ]

@@ -1,0 +1,176 @@
+"""Accounts and who is signed in; players' profiles and each game's leaderboard."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request, Response
+from sqlalchemy import select
+
+from serai.engine import list_games
+from serai.server import ratings
+from serai.server.deps import (
+    CSRF_COOKIE,
+    SESSION_COOKIE,
+    AddressDep,
+    HubDep,
+    SignedInDep,
+    current_session,
+)
+from serai.server.errors import TableError
+from serai.server.models import SignIn, SignUp
+from serai.server.players import SESSION_SECONDS, Account, hash_password, verify_password
+from serai.server.schema import seats, tables
+from serai.server.tables import summary_of
+
+router = APIRouter(prefix="/api", tags=["players"])
+
+
+def secure(request: Request) -> bool:
+    """Whether the page was served over HTTPS (then cookies are ``Secure``)."""
+    return request.url.scheme == "https"
+
+
+def set_session(request: Request, response: Response, secret: str, csrf: str) -> None:
+    for name, value, private in ((SESSION_COOKIE, secret, True), (CSRF_COOKIE, csrf, False)):
+        response.set_cookie(
+            name,
+            value,
+            max_age=SESSION_SECONDS,
+            httponly=private,
+            samesite="lax",
+            secure=secure(request),
+            path="/",
+        )
+
+
+async def start_session(
+    hub: HubDep, request: Request, response: Response, account: Account
+) -> dict[str, Any]:
+    secret, csrf, written = hub.players.submit_session(account)
+    await asyncio.wrap_future(written)
+    set_session(request, response, secret, csrf)
+    return {"name": account.name}
+
+
+@router.post("/accounts", status_code=201)
+async def sign_up(
+    body: SignUp, request: Request, response: Response, hub: HubDep, address: AddressDep
+) -> dict[str, Any]:
+    """A new account (signed in at once): 409 if the name is taken, in any case or form."""
+    request.app.state.limits.sign_up.check(address, "new accounts")
+    made = await asyncio.wrap_future(
+        hub.players.submit_account(body.name, await hash_password(body.password))
+    )
+    if made is None:
+        raise TableError("name_taken", f"the name {body.name!r} is taken")
+    return await start_session(hub, request, response, made)
+
+
+@router.post("/session")
+async def sign_in(
+    body: SignIn, request: Request, response: Response, hub: HubDep, address: AddressDep
+) -> dict[str, Any]:
+    """Sign in: sets the session cookie. A wrong password and an unknown name get the same
+    answer after the same work."""
+    limits = request.app.state.limits
+    limits.sign_in_by_address.check(address, "sign-in attempts")
+    limits.sign_in_by_name.check(body.name.casefold(), "sign-in attempts for this name")
+    found = await asyncio.to_thread(hub.players.by_name, body.name)
+    stored = None if found is None else found[1]
+    if not await verify_password(stored, body.password) or found is None:
+        raise TableError("wrong_password", "that name and password do not match")
+    return await start_session(hub, request, response, found[0])
+
+
+@router.delete("/session")
+async def sign_out(request: Request, response: Response, hub: HubDep) -> dict[str, Any]:
+    """Sign out: the session ends on the server, so its cookie is worth nothing after."""
+    session = await current_session(request)
+    secret = request.cookies.get(SESSION_COOKIE)
+    if session is not None and secret:
+        await asyncio.wrap_future(hub.players.submit_end_session(secret))
+    for name in (SESSION_COOKIE, CSRF_COOKIE):
+        response.delete_cookie(name, path="/")
+    return {"signed_out": True}
+
+
+@router.get("/me")
+async def me(account: SignedInDep) -> dict[str, Any]:
+    """Who is signed in (401 when nobody is)."""
+    return account.public()
+
+
+def my_tables(db: Any, account_id: str, limit: int) -> list[tuple[Any, list[int]]]:
+    query = (
+        select(tables.c.id, seats.c.seat)
+        .join(seats, seats.c.table_id == tables.c.id)
+        .where(seats.c.account_id == account_id)
+        .order_by(tables.c.updated_at.desc())
+        .limit(limit)
+    )
+    mine: dict[str, list[int]] = {}
+    for table_id, seat in db.execute(query):
+        mine.setdefault(table_id, []).append(seat)
+    return list(mine.items())
+
+
+@router.get("/me/games")
+async def my_games(
+    account: SignedInDep, hub: HubDep, limit: Annotated[int, Query(ge=1, le=200)] = 100
+) -> dict[str, Any]:
+    """The signed-in player's tables from any device: those waiting for their move first,
+    then the others still playing, then finished ones, most recent first."""
+
+    def read() -> list[dict[str, Any]]:
+        with hub.store.engine.connect() as db:
+            mine = my_tables(db, account.id, limit)
+            rows = {row.id: row for row in hub.store.rows(db, [table_id for table_id, _ in mine])}
+        games = []
+        for table_id, my_seats in mine:
+            row = rows[table_id]
+            your_turn = row.progress.status == "playing" and row.progress.to_move in my_seats
+            games.append({**summary_of(row), "your_seats": my_seats, "your_turn": your_turn})
+        order = {True: 0, False: 1}
+        games.sort(key=lambda g: (order[g["your_turn"]], g["status"] != "playing"))
+        return games
+
+    return {"games": await hub.read(read)}
+
+
+@router.get("/players/{name}")
+async def player(name: str, hub: HubDep) -> dict[str, Any]:
+    """A player's profile: their rating per game and its history, their recent games."""
+    found = await hub.read(hub.players.by_name, name[:64])
+    if found is None:
+        raise TableError("not_found", f"there is no player {name!r}")
+    account = found[0]
+
+    def read() -> dict[str, Any]:
+        with hub.store.engine.connect() as db:
+            return ratings.profile(db, account.id)
+
+    profile = await hub.read(read)
+    for game in profile["recent"]:
+        game["replay"] = f"/replay/{game['table']}"
+    return {**account.public(), **profile}
+
+
+@router.get("/leaderboard/{game}")
+async def leaderboard(
+    game: str,
+    hub: HubDep,
+    offset: Annotated[int, Query(ge=0, le=100_000)] = 0,
+    limit: Annotated[int, Query(ge=1, le=100)] = 50,
+) -> dict[str, Any]:
+    """The rated players of ``game`` (bot presets among them), best first."""
+    if game not in list_games():
+        raise TableError("not_found", f"there is no game {game!r}")
+
+    def read() -> list[dict[str, Any]]:
+        with hub.store.engine.connect() as db:
+            return ratings.leaderboard(db, game, offset, limit)
+
+    return {"game": game, "players": await hub.read(read), "at": time.time()}

@@ -1,0 +1,514 @@
+"""Players: accounts, sessions, seats bound to accounts, ratings, chat, leaving, rematch."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from openskill.models import PlackettLuce
+from sqlalchemy import select, text
+
+from serai.server import create_app, players
+from serai.server.ratings import RatedSeat, places, rate
+from serai.server.schema import accounts, ratings, sessions
+from serai.server.tables import Hub
+from tests.server.test_api import state_of
+
+PASSWORD = "correct horse battery"
+
+
+def hub_of(client: TestClient) -> Hub:
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    return hub
+
+
+@pytest.fixture
+def browser(db_url: str, executor: ThreadPoolExecutor) -> Iterator[TestClient]:
+    """A client that keeps cookies, as a browser does (over HTTPS)."""
+    with TestClient(create_app(db_url, executor=executor), base_url="https://testserver") as c:
+        yield c
+
+
+def sign_up(client: TestClient, name: str, password: str = PASSWORD) -> Any:
+    return client.post("/api/accounts", json={"name": name, "password": password})
+
+
+def csrf(client: TestClient) -> dict[str, str]:
+    return {"X-CSRF-Token": client.cookies.get("serai_csrf") or ""}
+
+
+def post(client: TestClient, path: str, body: dict[str, Any]) -> Any:
+    """A signed-in browser's state change: with the CSRF header of its session."""
+    return client.post(path, json=body, headers=csrf(client))
+
+
+# -- accounts and sessions --------------------------------------------------------------
+
+
+def test_sign_up_sets_a_private_session_cookie(browser: TestClient) -> None:
+    made = sign_up(browser, "Amélie")
+    assert made.status_code == 201 and made.json() == {"name": "Amélie"}
+    cookies = made.headers.get_list("set-cookie")
+    session = next(c for c in cookies if c.startswith("serai_session="))
+    assert "HttpOnly" in session and "SameSite=lax" in session and "Secure" in session
+    token = next(c for c in cookies if c.startswith("serai_csrf="))
+    assert "HttpOnly" not in token
+    assert browser.get("/api/me").json()["name"] == "Amélie"
+
+
+def test_names_collide_after_unicode_normalisation_and_case(browser: TestClient) -> None:
+    assert sign_up(browser, "Ámélie").status_code == 201
+    for same in ("A\u0301ME\u0301LIE", "ámélie", "ÁMÉLIE"):
+        taken = sign_up(TestClient(browser.app), same)
+        assert taken.status_code == 409 and taken.json()["code"] == "name_taken"
+
+
+@pytest.mark.parametrize(
+    ("name", "password", "says"),
+    [
+        ("x", PASSWORD, "name"),
+        ("mcts:hard", PASSWORD, "name"),
+        ("bell\x07", PASSWORD, "name"),
+        ("Bea", "short", "password"),
+        ("Bea", "x" * 300, "password"),
+    ],
+)
+def test_a_bad_name_or_password_is_refused(
+    browser: TestClient, name: str, password: str, says: str
+) -> None:
+    refused = sign_up(browser, name, password)
+    assert refused.status_code == 422 and says in refused.json()["message"]
+    assert password not in refused.text or len(password) < 6
+
+
+def test_a_wrong_password_and_an_unknown_name_get_the_same_answer(browser: TestClient) -> None:
+    sign_up(browser, "Chen")
+    browser.cookies.clear()
+    players.dummy_hash.cache_clear()
+    wrong = browser.post("/api/session", json={"name": "Chen", "password": "not it at all"})
+    unknown = browser.post("/api/session", json={"name": "Nobody", "password": PASSWORD})
+    assert wrong.status_code == unknown.status_code == 401
+    assert wrong.json() == unknown.json()
+    assert players.dummy_hash.cache_info().currsize == 1, "the unknown name was hashed too"
+    right = browser.post("/api/session", json={"name": "chen", "password": PASSWORD})
+    assert right.status_code == 200 and browser.get("/api/me").status_code == 200
+
+
+def test_sign_in_attempts_are_limited_per_name(browser: TestClient) -> None:
+    sign_up(browser, "Dara")
+    answers = [
+        browser.post("/api/session", json={"name": "Dara", "password": "wrong guess 1"}).status_code
+        for _ in range(6)
+    ]
+    assert answers[:5] == [401] * 5 and answers[5] == 429
+
+
+def test_signing_out_revokes_the_session_even_for_a_stolen_cookie(browser: TestClient) -> None:
+    sign_up(browser, "Emeka")
+    stolen = browser.cookies.get("serai_session")
+    assert browser.delete("/api/session").status_code == 200
+    assert browser.get("/api/me").status_code == 401
+    thief = TestClient(browser.app, base_url="https://testserver")
+    thief.cookies.set("serai_session", stolen or "")
+    assert thief.get("/api/me").status_code == 401
+
+
+def test_no_secret_is_stored_in_clear(browser: TestClient) -> None:
+    sign_up(browser, "Farah")
+    secret = browser.cookies.get("serai_session") or ""
+    token = browser.cookies.get("serai_csrf") or ""
+    store = hub_of(browser).store
+    with store.engine.connect() as db:
+        account = db.execute(select(accounts)).mappings().one()
+        session = db.execute(select(sessions)).mappings().one()
+        dump = " ".join(str(v) for v in [*account.values(), *session.values()])
+    assert account["password_hash"].startswith("$argon2id$")
+    for clear in (PASSWORD, secret, token):
+        assert clear not in dump
+
+
+def test_a_signed_in_change_needs_the_csrf_header(browser: TestClient) -> None:
+    sign_up(browser, "Gus")
+    body = {"game": "five_tribes", "players": 2, "seats": [{}, {"kind": "bot", "bot": "random"}]}
+    forged = browser.post("/api/tables", json=body)
+    assert forged.status_code == 403 and forged.json()["code"] == "bad_csrf"
+    cross_site = browser.post(
+        "/api/tables", json=body, headers={**csrf(browser), "Origin": "https://evil.example"}
+    )
+    assert cross_site.status_code == 403
+    assert post(browser, "/api/tables", body).status_code == 201
+    assert browser.get("/api/me/games").json()["games"][0]["your_seats"] == [0]
+
+
+# -- seats bound to accounts -----------------------------------------------------------
+
+
+def test_my_games_from_any_device_with_my_turn_first(browser: TestClient) -> None:
+    sign_up(browser, "Hana")
+    two_humans = {"game": "through_the_desert", "players": 2, "seats": [{}, {}]}
+    played = post(browser, "/api/tables", two_humans).json()
+    first = browser.get(f"/api/tables/{played['table']['id']}").json()
+    assert first["you"] == [0] and first["legal"], "Hana places the first leader"
+    post(
+        browser,
+        f"/api/tables/{played['table']['id']}/move",
+        {"action": first["legal"][0], "revision": first["revision"]},
+    )
+    waiting = post(browser, "/api/tables", two_humans).json()
+    laptop = TestClient(browser.app, base_url="https://testserver")
+    assert laptop.post("/api/session", json={"name": "HANA", "password": PASSWORD}).is_success
+    games = laptop.get("/api/me/games").json()["games"]
+    assert [(g["id"], g["your_turn"]) for g in games] == [
+        (waiting["table"]["id"], True),
+        (played["table"]["id"], False),
+    ]
+    # no token: the account's seat
+    assert laptop.get(f"/api/tables/{played['table']['id']}").json()["you"] == [0]
+
+
+def test_a_seat_kept_for_an_account_is_that_accounts_alone(browser: TestClient) -> None:
+    sign_up(browser, "Ines")
+    browser.cookies.clear()
+    sign_up(browser, "Jonas")
+    made = post(
+        browser,
+        "/api/tables",
+        {"game": "five_tribes", "players": 2, "seats": [{}, {"kind": "human", "account": "ines"}]},
+    ).json()
+    assert [i["seat"] for i in made["invites"]] == [0], "no link for Ines's seat"
+    assert made["table"]["seats"][1]["name"] == "Ines" and made["table"]["seats"][1]["player"]
+    tid = made["table"]["id"]
+    assert browser.get(f"/api/tables/{tid}").json()["you"] == [0]
+    ines = TestClient(browser.app, base_url="https://testserver")
+    ines.post("/api/session", json={"name": "Ines", "password": PASSWORD})
+    assert ines.get(f"/api/tables/{tid}").json()["you"] == [1]
+    nobody = post(
+        browser,
+        "/api/tables",
+        {"game": "five_tribes", "players": 2, "seats": [{}, {"kind": "human", "account": "zed"}]},
+    )
+    assert nobody.status_code == 422 and "no player" in nobody.json()["message"]
+
+
+def test_opening_an_invite_link_signed_in_binds_the_seat(browser: TestClient) -> None:
+    anonymous = TestClient(browser.app, base_url="https://testserver")
+    made = anonymous.post(
+        "/api/tables", json={"game": "five_tribes", "players": 2, "seats": [{}, {}]}
+    ).json()
+    sign_up(browser, "Kofi")
+    token = made["invites"][1]["token"]
+    # the test client sends its cookies over ws:// only when told to (a browser would)
+    session = {"cookie": f"serai_session={browser.cookies.get('serai_session')}"}
+    url = f"/ws/tables/{made['table']['id']}?token={token}"
+    with browser.websocket_connect(url, headers=session) as ws:
+        ws.receive_json()
+        assert ws.receive_json()["you"] == [1]
+    games = browser.get("/api/me/games").json()["games"]
+    assert [(g["id"], g["your_seats"]) for g in games] == [(made["table"]["id"], [1])]
+    # the link still works, signed in or not: anonymous play is as before
+    assert anonymous.get(f"/api/tables/{made['table']['id']}", params={"token": token}).json()[
+        "you"
+    ] == [1]
+
+
+# -- ratings -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "results",
+    [
+        [1, 2],
+        [1, 1],
+        [2, 1, 3],
+        [1, 1, 3],
+        [1, 2, 2, 4],
+        [3, 1, 2, 1, 5],
+        [1, 2, 3, 4, 5, 6],
+        [1, 1, 1, 4, 4, 6],
+    ],
+)
+def test_ratings_follow_openskill_plackett_luce(db_url: str, results: list[int]) -> None:
+    """Two rounds of ratings, with ties, checked against openskill itself."""
+    from serai.server.store import Store
+
+    store = Store(db_url)
+    try:
+        people = [store_account(store, f"p{i}") for i in range(len(results))]
+        model = PlackettLuce()
+        expected = [model.rating(name=person) for person in people]
+        for round_number, table_id in enumerate(("t1", "t2")):
+            ranks = results if round_number == 0 else results[::-1]
+            create_table(store, table_id)
+            with store.engine.begin() as db:
+                rate(
+                    db,
+                    table_id,
+                    "five_tribes",
+                    [RatedSeat(p, r) for p, r in zip(people, ranks, strict=True)],
+                )
+                rate(db, table_id, "five_tribes", [RatedSeat(people[0], 1)])  # once only
+            expected = [
+                team[0]
+                for team in model.rate([[r] for r in expected], ranks=[float(r) for r in ranks])
+            ]
+        with store.engine.connect() as db:
+            rows = {row["account_id"]: row for row in db.execute(select(ratings)).mappings()}
+        for person, want in zip(people, expected, strict=True):
+            assert rows[person]["mu"] == pytest.approx(want.mu)
+            assert rows[person]["sigma"] == pytest.approx(want.sigma)
+            assert rows[person]["games"] == 2
+    finally:
+        store.close()
+
+
+def store_account(store: Any, name: str) -> str:
+    made = players.Players(store).submit_account(name, None).result()
+    assert made is not None
+    return str(made.id)
+
+
+def create_table(store: Any, table_id: str) -> None:
+    with store.engine.begin() as db:
+        db.execute(
+            text(
+                "INSERT INTO serai_tables (id, game, rules_version, players, options, seed, "
+                "listed, revision, status, created_at, updated_at) VALUES (:id, 'five_tribes', "
+                "'1', 2, '{}', 1, false, 0, 'finished', 0, 0)"
+            ),
+            {"id": table_id},
+        )
+
+
+def test_places_put_winners_first_ties_together_and_leavers_last() -> None:
+    assert places([1.0, 0.0], [50, 40], set()) == [1, 2]
+    assert places([0.5, 0.5, 0.0], [30, 30, 12], set()) == [1, 1, 3]
+    assert places([0.0, 1.0, 0.0, 0.0], [20, 40, 30, 20], set()) == [3, 1, 2, 3]
+    assert places([1.0, 0.0], [50, 40], {0}) == [2, 1]
+
+
+def wait_over(client: TestClient, table_id: str) -> None:
+    """Wait until the bots have played the table to its end."""
+    deadline = time.monotonic() + 300
+    while not client.get(f"/api/tables/{table_id}").json()["over"]:
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.05)
+
+
+def play_out(client: TestClient, table_id: str, seat_players: dict[int, TestClient]) -> None:
+    """Play random legal moves with each seat's client until the game ends."""
+    rng = random.Random(4)
+    deadline = time.monotonic() + 300
+    while True:
+        assert time.monotonic() < deadline, "the game did not end"
+        message = state_of(client, {"table": {"id": table_id}})
+        if message["over"]:
+            return
+        to_move = message["to_move"]
+        if to_move not in seat_players:
+            time.sleep(0.02)  # a bot's turn
+            continue
+        mover = seat_players[to_move]
+        mine = mover.get(f"/api/tables/{table_id}").json()
+        if not mine["legal"]:
+            continue
+        post(
+            mover,
+            f"/api/tables/{table_id}/move",
+            {"action": rng.choice(mine["legal"]), "revision": mine["revision"]},
+        )
+
+
+def two_players(browser: TestClient) -> TestClient:
+    sign_up(browser, "Lina")
+    other = TestClient(browser.app, base_url="https://testserver")
+    sign_up(other, "Marco")
+    return other
+
+
+def test_a_rated_game_moves_both_ratings_and_a_leaver_places_last(browser: TestClient) -> None:
+    marco = two_players(browser)
+    made = post(
+        browser,
+        "/api/tables",
+        {
+            "game": "through_the_desert",
+            "players": 2,
+            "rated": True,
+            "seats": [{}, {"kind": "human", "account": "Marco"}],
+        },
+    )
+    assert made.status_code == 201, made.text
+    tid = made.json()["table"]["id"]
+    assert made.json()["table"]["rated"]
+    left = post(marco, f"/api/tables/{tid}/leave", {"away": True})
+    assert left.status_code == 200 and left.json()["table"]["seats"][1]["absent"]
+    play_out(browser, tid, {0: browser})
+    board = browser.get("/api/leaderboard/through_the_desert").json()["players"]
+    assert {p["name"] for p in board} == {"Lina", "Marco"}
+    lina = browser.get("/api/players/lina").json()
+    marco_profile = browser.get("/api/players/Marco").json()
+    assert lina["recent"][0]["place"] == 1 and marco_profile["recent"][0]["place"] == 2
+    assert (
+        lina["games"]["through_the_desert"]["rating"]
+        > 0
+        > marco_profile["games"]["through_the_desert"]["rating"] - 1
+    )
+    assert lina["recent"][0]["replay"] == f"/replay/{tid}"
+    assert len(lina["games"]["through_the_desert"]["history"]) == 1
+
+
+def test_a_rated_table_needs_signed_in_players(browser: TestClient) -> None:
+    body = {"game": "five_tribes", "players": 2, "rated": True, "seats": [{}, {}]}
+    anonymous = browser.post("/api/tables", json=body)
+    assert anonymous.status_code == 422 and "sign in" in anonymous.json()["message"]
+    sign_up(browser, "Noor")
+    invited = post(browser, "/api/tables", body)
+    assert invited.status_code == 422 and "signed-in" in invited.json()["message"]
+    with_bot = post(
+        browser,
+        "/api/tables",
+        {**body, "seats": [{}, {"kind": "bot", "bot": "mcts", "difficulty": "hard"}]},
+    )
+    assert with_bot.status_code == 201
+    opened = post(browser, "/api/tables", {**body, "seats": [{}, {"kind": "open"}]}).json()
+    stranger = TestClient(browser.app, base_url="https://testserver")
+    refused = stranger.post(f"/api/tables/{opened['table']['id']}/join", json={})
+    assert refused.status_code == 401 and refused.json()["code"] == "not_signed_in"
+
+
+def test_a_bot_preset_has_a_rating(browser: TestClient) -> None:
+    sign_up(browser, "Olu")
+    made = post(
+        browser,
+        "/api/tables",
+        {
+            "game": "desert_sons",
+            "players": 2,
+            "rated": True,
+            "seats": [{}, {"kind": "bot", "bot": "greedy"}],
+        },
+    ).json()
+    post(browser, f"/api/tables/{made['table']['id']}/leave", {"away": True})
+    wait_over(browser, made["table"]["id"])
+    board = browser.get("/api/leaderboard/desert_sons").json()["players"]
+    assert {p["name"]: p["bot"] for p in board} == {"Olu": False, "greedy": True}
+    assert browser.get("/api/players/greedy").json()["bot"] is True
+
+
+# -- chat -----------------------------------------------------------------------------------
+
+
+def test_chat_is_plain_text_kept_with_the_game_and_read_as_allowed(
+    browser: TestClient,
+) -> None:
+    made = browser.post(
+        "/api/tables",
+        json={"game": "five_tribes", "players": 2, "seats": [{}, {}], "spectator_chat": "apart"},
+    ).json()
+    tid = made["table"]["id"]
+    one, two = (invite["token"] for invite in made["invites"])
+    said = browser.post(f"/api/tables/{tid}/chat", json={"token": one, "text": "<b>hi</b>"})
+    assert said.json()["lines"][-1]["text"] == "<b>hi</b>" and said.json()["lines"][-1]["seat"] == 0
+    spectator = browser.post(f"/api/tables/{tid}/chat", json={"text": "go blue!"})
+    assert spectator.status_code == 200
+    too_long = browser.post(f"/api/tables/{tid}/chat", json={"token": two, "text": "x" * 501})
+    assert too_long.status_code == 422
+    control = browser.post(f"/api/tables/{tid}/chat", json={"token": two, "text": "a\x1bb"})
+    assert control.status_code == 422
+    players_read = browser.get(f"/api/tables/{tid}/chat", params={"token": two}).json()["lines"]
+    watchers_read = browser.get(f"/api/tables/{tid}/chat").json()["lines"]
+    assert [line["text"] for line in players_read] == ["<b>hi</b>"], "spectators kept apart"
+    assert [line["text"] for line in watchers_read] == ["<b>hi</b>", "go blue!"]
+    muted = browser.post(
+        f"/api/tables/{tid}/preferences", json={"token": two, "mute_chat": True}
+    ).json()
+    assert muted["preferences"]["mute_chat"] is True
+    assert browser.get(f"/api/tables/{tid}/chat", params={"token": two}).json()["lines"] == []
+    # kept with the game: a new hub reads it from the store
+    hub = hub_of(browser)
+    hub.tables.clear()
+    again = browser.get(f"/api/tables/{tid}/chat", params={"token": one}).json()["lines"]
+    assert [line["text"] for line in again] == ["<b>hi</b>"]
+
+
+def test_chat_lines_are_rate_limited_and_pushed_live(browser: TestClient) -> None:
+    made = browser.post(
+        "/api/tables", json={"game": "five_tribes", "players": 2, "seats": [{}, {}]}
+    ).json()
+    tid = made["table"]["id"]
+    one, two = (invite["token"] for invite in made["invites"])
+    with browser.websocket_connect(f"/ws/tables/{tid}?token={two}") as reader:
+        reader.receive_json()
+        reader.receive_json()
+        with browser.websocket_connect(f"/ws/tables/{tid}?token={one}") as writer:
+            writer.receive_json()
+            writer.receive_json()
+            read = []
+            for index in range(7):
+                writer.send_json({"type": "chat", "text": f"line {index}"})
+                echoed = writer.receive_json()
+                if echoed["type"] == "error":
+                    assert echoed["code"] == "too_many"
+                    break
+                assert echoed["lines"][0]["text"] == f"line {index}"
+                read.append(reader.receive_json()["lines"][0]["text"])
+    assert read == [f"line {i}" for i in range(5)], "five at once, then a pause"
+
+
+# -- rematch ------------------------------------------------------------------------------
+
+
+def test_a_rematch_rotates_the_seats_and_hands_each_player_a_link(browser: TestClient) -> None:
+    made = browser.post(
+        "/api/tables",
+        json={
+            "game": "through_the_desert",
+            "players": 3,
+            "seats": [{"name": "Ann"}, {"name": "Bo"}, {"kind": "bot", "bot": "random"}],
+        },
+    ).json()
+    tid = made["table"]["id"]
+    tokens = {i["seat"]: i["token"] for i in made["invites"]}
+    early = browser.post(f"/api/tables/{tid}/rematch", json={"token": tokens[0]})
+    assert early.status_code == 409 and early.json()["code"] == "not_finished"
+    for seat in (0, 1):
+        browser.post(f"/api/tables/{tid}/leave", json={"token": tokens[seat], "away": True})
+    wait_over(browser, tid)
+    with browser.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as bo:
+        bo.receive_json()
+        bo.receive_json()
+        proposed = browser.post(f"/api/tables/{tid}/rematch", json={"token": tokens[0]}).json()
+        notice = bo.receive_json()
+        while notice["type"] != "rematch":
+            notice = bo.receive_json()
+    new_id = proposed["table"]["id"]
+    assert notice["table"] == new_id
+    assert [s["name"] for s in proposed["table"]["seats"]] == ["Bo", "random", "Ann"]
+    ann_url = proposed["url"]
+    bo_url = browser.post(f"/api/tables/{tid}/rematch", json={"token": tokens[1]}).json()["url"]
+    ann = ann_url.split("token=")[1]
+    bo = bo_url.split("token=")[1]
+    assert state_of(browser, {"table": {"id": new_id}}, ann)["you"] == [2]
+    assert state_of(browser, {"table": {"id": new_id}}, bo)["you"] == [0]
+    again = browser.post(f"/api/tables/{tid}/rematch", json={"token": tokens[0]}).json()
+    assert again["table"]["id"] == new_id, "one rematch per game"
+
+
+def test_the_replay_shows_the_chat_its_reader_may_read(browser: TestClient) -> None:
+    made = browser.post(
+        "/api/tables",
+        json={"game": "desert_sons", "players": 2, "seats": [{}, {"kind": "bot", "bot": "random"}]},
+    ).json()
+    tid, token = made["table"]["id"], made["invites"][0]["token"]
+    browser.post(f"/api/tables/{tid}/chat", json={"token": token, "text": "good luck"})
+    browser.post(f"/api/tables/{tid}/leave", json={"token": token, "away": True})
+    wait_over(browser, tid)
+    replayed = browser.get(f"/api/tables/{tid}/replay/3", params={"token": token}).json()
+    assert [line["text"] for line in replayed["chat"]] == ["good luck"]
+    assert json.dumps(replayed).count("good luck") == 1
