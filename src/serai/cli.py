@@ -745,6 +745,22 @@ def tournament_table(result: Tournament) -> Table:
     return table
 
 
+def ratings_table(result: Tournament) -> Table:
+    """Each bot's OpenSkill rating from every game it played, best first."""
+    table = Table(title="OpenSkill ratings (Plackett–Luce), from every game of the tournament")
+    for column in ("bot", "rating μ−3σ", "μ", "σ", "games"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for rating in result.ratings:
+        table.add_row(
+            escape(rating.bot),
+            f"{rating.rating:.2f}",
+            f"{rating.mu:.2f}",
+            f"{rating.sigma:.2f}",
+            str(rating.games),
+        )
+    return table
+
+
 @app.command("tournament")
 def tournament_command(
     game: Annotated[str, typer.Argument(help="Game name (see `serai games`).")],
@@ -780,6 +796,7 @@ def tournament_command(
 
             result = tournament(loaded, names, games, seed, runner, advance)
         console.print(tournament_table(result))
+        console.print(ratings_table(result))
         if json_path is not None:
             _write_json(json_path, result.to_json())
             console.print(f"results written to {escape(str(json_path))}")

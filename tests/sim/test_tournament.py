@@ -51,7 +51,39 @@ def test_the_command_prints_the_cross_table_and_writes_json(tmp_path: Path) -> N
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     data = json.loads(path.read_text())
+    cross_table = result.output.split("OpenSkill ratings")[0]
     assert [s["bot"] for s in data["standings"]] == [
-        row.split()[1] for row in result.output.splitlines() if row.startswith("│ ")
+        row.split()[1] for row in cross_table.splitlines() if row.startswith("│ ")
     ]
     assert len(data["pairings"]) == 2 and data["games"] == 2
+    assert sorted(r["bot"] for r in data["ratings"]) == ["greedy", "random"]
+    assert all(r["games"] == 4 for r in data["ratings"])
+    assert "OpenSkill ratings" in result.output
+
+
+def test_bot_ratings_follow_openskill_game_by_game() -> None:
+    from openskill.models import PlackettLuce
+
+    from serai.sim.arena import MatchResult
+    from serai.sim.tournament import rate_bots
+
+    def match(beaten: float) -> MatchResult:
+        return MatchResult(0, 0, beaten=beaten, compared=2, thinking=0.0, decisions=1)
+
+    games = [("a", "b", match(2)), ("b", "a", match(1)), ("a", "c", match(0)), ("c", "b", match(2))]
+    model = PlackettLuce()
+    expected = {bot: model.rating(name=bot) for bot in "abc"}
+    for challenger, opponent, ranks in [
+        ("a", "b", [1, 2]),
+        ("b", "a", [1, 1]),
+        ("a", "c", [2, 1]),
+        ("c", "b", [1, 2]),
+    ]:
+        [[x], [y]] = model.rate([[expected[challenger]], [expected[opponent]]], ranks=ranks)
+        expected[challenger], expected[opponent] = x, y
+    rated = {r.bot: r for r in rate_bots(["a", "b", "c"], games)}
+    for bot in "abc":
+        assert rated[bot].mu == expected[bot].mu and rated[bot].sigma == expected[bot].sigma
+    assert [r.bot for r in rate_bots(["a", "b", "c"], games)] == sorted(
+        "abc", key=lambda bot: -(expected[bot].mu - 3 * expected[bot].sigma)
+    )
