@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import time
 from collections.abc import Iterator
 from concurrent.futures import Future, wait
 from dataclasses import replace
@@ -174,15 +176,38 @@ def test_the_migrations_build_exactly_the_tables_the_code_uses(store: Store) -> 
     assert differences == []
 
 
-def test_a_database_of_the_first_schema_is_upgraded_without_losing_a_game(
-    tmp_path: Path,
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_a_database_of_the_last_release_is_upgraded_and_its_games_play_on(
+    database: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
-    """A database written by the previous release (migration 0001) opens, its tables
-    keep their actions, and their counts are filled in."""
+    """A database written by the last release (its schema is migration 0001) holding a
+    game in progress: the server upgrades it, the game keeps every action and its seat's
+    link, and play goes on."""
+    import random
+
     from alembic import command
     from alembic.config import Config
+    from fastapi.testclient import TestClient
 
-    url = f"sqlite:///{tmp_path / 'old.db'}"
+    import serai
+    from serai.server import create_app
+    from serai.server.tables import token_hash
+
+    url = (
+        f"sqlite:///{tmp_path / 'old.db'}"
+        if database == "sqlite"
+        else request.getfixturevalue("postgres_url")
+    )
+    game = serai.load_game("through_the_desert", players=2)
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    rows = []
+    while len(rows) < 40 or state.is_chance_node():
+        chance = state.is_chance_node()
+        action = serai.sample_chance(state, rng) if chance else rng.choice(state.legal_actions())
+        seat = -1 if chance else state.current_player()
+        rows.append((len(rows), action, seat, state.action_to_string(action)))
+        state.apply_action(action)
     config = Config()
     config.set_main_option(
         "script_location", str(Path(store_module.__file__).parent / "migrations")
@@ -193,29 +218,48 @@ def test_a_database_of_the_first_schema_is_upgraded_without_losing_a_game(
         command.upgrade(config, "0001")
         db.execute(
             text(
-                "INSERT INTO serai_tables VALUES ('old1', 'through_the_desert', '1.0', 2, "
-                "'{\"board\": \"mountain\"}', 7, NULL, 1, 2, 'playing', 1.0, 2.0)"
-            )
+                "INSERT INTO serai_tables VALUES ('old-table-01', 'through_the_desert', "
+                ":version, 2, '{\"board\": \"mountain\"}', 7, :hotseat, true, 9, 'playing', "
+                ":now, :now)"
+            ),
+            {
+                "version": game.info.version,
+                "hotseat": token_hash("hotseat-token"),
+                "now": time.time(),
+            },
         )
-        db.execute(
-            text("INSERT INTO serai_seats VALUES ('old1', 0, 'human', NULL, 'Ann', NULL, 1)")
-        )
-        db.execute(text("INSERT INTO serai_seats VALUES ('old1', 1, 'human', NULL, 'Bo', NULL, 0)"))
-        for idx in range(3):
+        for seat, name in enumerate(("Ann", "Bo")):
             db.execute(
-                text(f"INSERT INTO serai_actions VALUES ('old1', {idx}, {idx}, -1, 'x', 1.0)")
+                text(
+                    "INSERT INTO serai_seats VALUES ('old-table-01', :seat, 'human', NULL, :name, "
+                    ":token, true)"
+                ),
+                {"seat": seat, "name": name, "token": token_hash(f"seat-{seat}")},
+            )
+        for idx, action, seat, shown in rows:
+            db.execute(
+                text(
+                    "INSERT INTO serai_actions VALUES ('old-table-01', :idx, :action, :seat, "
+                    ":shown, 1.0)"
+                ),
+                {"idx": idx, "action": action, "seat": seat, "shown": shown},
             )
     engine.dispose()
-    store = Store(url)
-    try:
-        loaded = store.load_table("old1")
-        assert loaded is not None
-        row, moves = loaded
-        assert len(moves) == 3 and row.progress.actions == 3 and row.revision == 2
-        assert not any(seat.open for seat in row.seats), "old seats were all invited"
-        assert store.waiting_for_bots() == ["old1"], "unknown: the driver looks at it"
-    finally:
-        store.close()
+    with TestClient(create_app(url, bot_workers=0)) as client:
+        listed = client.get("/api/tables").json()["tables"]
+        assert [t["id"] for t in listed] == ["old-table-01"]
+        assert listed[0]["actions"] == len(rows), "the count filled in by the upgrade"
+        table = client.get("/api/tables/old-table-01", params={"token": "hotseat-token"}).json()
+        assert table["revision"] == 9 and len(table["log"]) == len(rows)
+        assert table["view"] == json.loads(json.dumps(state.view(state.current_player())))
+        answer = client.post(
+            "/api/tables/old-table-01/move",
+            json={"token": "hotseat-token", "action": table["legal"][0], "revision": 9},
+        )
+        assert answer.status_code == 200 and answer.json()["revision"] == 10
+        seat = state.current_player()
+        mine = client.get("/api/tables/old-table-01", params={"token": f"seat-{seat}"}).json()
+        assert mine["you"] == [seat]
 
 
 @pytest.mark.parametrize(

@@ -304,3 +304,75 @@ def test_the_rules_page_opens_at_a_cited_ruling(browser: Browser, base_url: str)
     assert page.locator("section.ruling").count() == 41
     assert errors == []
     page.close()
+
+
+def sign_up_in_lobby(page: Page, base_url: str, name: str) -> None:
+    page.goto(base_url + "/")
+    page.fill("#account-name", name)
+    page.fill("#account-password", "a long enough password")
+    page.click("#sign-up")
+    page.wait_for_selector("#signed-in")
+
+
+def test_two_accounts_play_a_rated_game_chat_and_rematch(browser: Browser, base_url: str) -> None:
+    """Two players sign up in two browsers, play a rated game to the end, see both their
+    ratings move, talk in the chat and start a rematch."""
+    contexts = [
+        browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True),
+        browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True),
+    ]
+    ana, ben = (context.new_page() for context in contexts)
+    errors = [watch_errors(ana), watch_errors(ben)]
+    sign_up_in_lobby(ben, base_url, "Ben")
+    sign_up_in_lobby(ana, base_url, "Ana")
+    ana.select_option("#game", "through_the_desert")
+    ana.select_option("#players", "2")
+    ana.select_option('[data-seat-kind="1"]', "account")
+    ana.fill('[data-seat-account="1"]', "ben")
+    ana.check("#rated")
+    ana.click("#create-button")
+    ana.click('[data-link="Seat 1"]')
+    ana.wait_for_selector(".board svg")
+    ben.reload()
+    ben.locator("#my-games a").first.click()  # from My games, without any link
+    ben.wait_for_selector(".board svg")
+    ana.fill("#chat-text", "good luck!")
+    ana.press("#chat-text", "Enter")
+    ben.wait_for_selector("#chat li:has-text('good luck!')")
+    assert "Ana:" in ben.locator("#chat li").first.inner_text()
+    rng = random.Random(5)
+    pages = [ana, ben]
+    while not any(page.evaluate("document.body.dataset.over") == "true" for page in pages):
+        mover = next((p for p in pages if p.locator("#legal button").count() > 0), None)
+        if mover is None:
+            pages[0].wait_for_timeout(50)
+            continue
+        click_a_legal_move(mover, rng)
+    for page in pages:
+        page.wait_for_selector("#final-scores")
+    for name in ("Ana", "Ben"):
+        profile = ana.context.new_page()
+        profile.goto(f"{base_url}/players/{name}")
+        profile.wait_for_selector("body[data-ready=true]")
+        assert profile.locator('[data-game="through_the_desert"] circle.rating-dot').count() == 1
+        profile.close()
+    board = ana.context.new_page()
+    board.goto(f"{base_url}/leaderboard/through_the_desert")
+    board.wait_for_selector("body[data-ready=true]")
+    assert (
+        board.locator("[data-player=Ana]").count()
+        == board.locator("[data-player=Ben]").count()
+        == 1
+    )
+    board.close()
+    old_url = ben.url
+    ana.click("#rematch")
+    ana.wait_for_url(lambda url: url != old_url and "/table/" in url)
+    ben.wait_for_selector("#rematch:has-text('Join the rematch')")
+    ben.click("#rematch")
+    ben.wait_for_url(lambda url: url != old_url and "/table/" in url)
+    ben.wait_for_selector(".board svg")
+    assert ana.url.split("?")[0] == ben.url.split("?")[0], "both at the same new table"
+    assert errors == [[], []]
+    for context in contexts:
+        context.close()

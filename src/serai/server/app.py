@@ -13,7 +13,15 @@
 ``POST /api/tables/{id}/undo``          ``{"token", "revision"}``
 ``POST /api/tables/{id}/preferences``   ``{"token", "stop_at_windows"}``: a seat's private choices
 ``GET /api/tables/{id}/replay/{k}``     a finished game after ``k`` actions, as the seat sees it
+``POST /api/tables/{id}/leave``         ``{"token", "away"}``: leave (a bot plays) or come back
+``POST /api/tables/{id}/chat``          ``{"token", "text"}``; ``GET …/chat?token=`` reads it
+``POST /api/tables/{id}/rematch``       ``{"token"}``: propose a rematch, or take your seat in it
 ``GET /api/rules/{game}``               the rules reference for the Rules panel (``/rules/{game}``)
+``POST /api/accounts``                  ``{"name", "password"}``: sign up (and in)
+``POST /api/session``, ``DELETE …``     sign in (sets the session cookie), sign out
+``GET /api/me``, ``/api/me/games``      who is signed in; their tables, their turn first
+``GET /api/players/{name}``             a profile: ratings per game and their history
+``GET /api/leaderboard/{game}``         the rated players of a game, best first
 ``WS /ws/tables/{id}?token=``           the live table (:mod:`serai.server.routes.live`)
 ``GET /openapi.json``                   every request and its body, as OpenAPI
 =====================================  ==============================================

@@ -1,8 +1,9 @@
 // Who is signed in: the sign-in and sign-up form, or the player's name, their games and a
 // way out. Shared by the lobby and the other pages.
-import { api, el } from "./common.js";
+import { api, csrfToken, el } from "./common.js";
 
 export async function whoAmI() {
+  if (!csrfToken()) return null; // never signed in here: no need to ask
   try {
     return await api("/api/me");
   } catch {

@@ -12,8 +12,9 @@ export function seatLetter(seat) {
   return SEAT_LETTERS[seat] ?? "?";
 }
 
-// The CSRF token of the signed-in session, sent with every change (the server checks it).
-function csrfToken() {
+// The CSRF token of the signed-in session, sent with every change (the server checks it);
+// it is set with the session cookie, so without it nobody is signed in.
+export function csrfToken() {
   const found = document.cookie.split("; ").find((c) => c.startsWith("serai_csrf="));
   return found ? decodeURIComponent(found.slice("serai_csrf=".length)) : "";
 }
