@@ -113,6 +113,11 @@ def test_a_seat_sees_its_own_view_and_legal_actions(client: TestClient, new_tabl
     assert mine["view"] == json.loads(json.dumps(state.view(seat)))
     assert mine["legal"] == [state.action_to_string(a) for a in state.legal_actions()]
     assert mine["seat"] == seat and mine["you"] == [seat]
+    assert [choice["text"] for choice in mine["choices"]] == mine["legal"]
+    assert mine["choices"] == [
+        {"text": state.action_to_string(a), **state.game.decode(a)._asdict()}
+        for a in state.legal_actions()
+    ]
     assert other["legal"] == [] and other["view"] == json.loads(json.dumps(state.view(1 - seat)))
     assert spectator["seat"] is None and spectator["legal"] == []
     assert spectator["view"] == json.loads(json.dumps(state.view(None)))

@@ -30,7 +30,8 @@ A ``state`` message (:meth:`serai.server.tables.Table.message`) holds ``table`` 
 summary), ``revision`` (send it back with a move), ``seat`` (whose view it is; ``null``: a
 spectator), ``you`` (the seats this token acts for), ``preferences`` (their private
 choices), ``view`` (the engine's ``view(seat)``), ``to_move``, ``legal`` (the action texts
-this client may send now), ``can_undo``, ``log_start`` and ``log`` (log lines from
+this client may send now) and ``choices`` (the same actions decoded: ``{"text", "kind",
+…parts}``, so a board never parses a text), ``can_undo``, ``log_start`` and ``log`` (log lines from
 ``log_start`` on, as this seat may read them; a live connection is sent only the lines it
 lacks), and once the game is over ``over``, ``scores``, ``returns`` and ``breakdown``. A
 WebSocket first receives ``{"type": "hello", "table": …, "layout": …}`` with the board's

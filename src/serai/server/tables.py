@@ -10,7 +10,7 @@ was.
 
 What leaves the server is built in one place, :meth:`Table.message`: a seat's
 ``view(seat)``, the log as ``action_to_string_for(seat, …)`` shows it, and the seat's legal
-actions when it may act. Nothing else about the state is ever sent. Each distinct message
+actions when it may act, each as its text and as its decoded parts (``Game.decode``). Nothing else about the state is ever sent. Each distinct message
 is built once per revision and shared by every connection that is sent it.
 
 The :class:`Hub` keeps only active tables in memory: a table is loaded when someone asks
@@ -205,6 +205,8 @@ class Table:
         over = state.is_terminal()
         upto = len(state.history())
         start = min(log_from, upto)
+        legal = [] if acting is None else state.legal_actions()
+        decode = self.game.decode
         return {
             "type": "state",
             "table": self.summary(),
@@ -214,9 +216,8 @@ class Table:
             "preferences": self.preferences(seats),
             "view": state.view(viewer),
             "to_move": to_move if to_move >= 0 else None,
-            "legal": []
-            if acting is None
-            else [state.action_to_string(a) for a in state.legal_actions()],
+            "legal": [state.action_to_string(a) for a in legal],
+            "choices": [{"text": state.action_to_string(a), **decode(a)._asdict()} for a in legal],
             "can_undo": acting is not None and self.undo_target(acting) is not None,
             "log_start": start,
             "log": self.log_for(viewer, upto, start),
