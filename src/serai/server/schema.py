@@ -45,7 +45,12 @@ tables = Table(
     Column("rated", Boolean, nullable=False, server_default="0"),
     Column("spectator_chat", String(8), nullable=False, server_default="shared"),
     Column("rematch", String(24), nullable=True),
+    Column("hints", Boolean, nullable=False, server_default="0"),
+    Column("clock", Text, nullable=True),
+    Column("clock_state", Text, nullable=True),
+    Column("deadline", Float, nullable=True),
     Index("ix_serai_tables_status", "status", "created_at"),
+    Index("ix_serai_tables_deadline", "deadline"),
     Index("ix_serai_tables_lobby", "listed", "status", "updated_at"),
 )
 
@@ -87,6 +92,9 @@ accounts = Table(
     Column("password_hash", String(200), nullable=True),
     Column("bot", Boolean, nullable=False, server_default="0"),
     Column("created_at", Float, nullable=False),
+    Column("vacation_until", Float, nullable=True),
+    Column("vacation_year", Integer, nullable=True),
+    Column("vacation_days", Float, nullable=False, server_default="0"),
 )
 
 sessions = Table(
@@ -134,4 +142,13 @@ chat = Table(
     Column("text", String(500), nullable=False),
     Column("at", Float, nullable=False),
     Index("ix_serai_chat_table", "table_id", "id"),
+)
+
+analysis = Table(
+    "serai_analysis",
+    metadata,
+    Column("table_id", String(24), ForeignKey("serai_tables.id"), primary_key=True),
+    Column("status", String(16), nullable=False),
+    Column("points", Text, nullable=False),
+    Column("updated_at", Float, nullable=False),
 )
