@@ -27,7 +27,19 @@ def server(
     db: str, port: int, *options: str
 ) -> Iterator[tuple[subprocess.Popen[bytes], httpx.Client]]:
     process = subprocess.Popen(
-        [SERAI, "serve", "--port", str(port), "--db", db, "--bot-workers", "1", *options],
+        [
+            SERAI,
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            db,
+            "--bot-workers",
+            "1",
+            "--bot-pace",
+            "0",
+            *options,
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )

@@ -584,6 +584,12 @@ def serve_command(
     header_timeout: Annotated[
         float, typer.Option(min=0.1, help="Seconds a client may take to send its headers.")
     ] = 10.0,
+    bot_pace: Annotated[
+        float,
+        typer.Option(
+            min=0.0, help="Seconds between two bot moves at a table someone watches (0: none)."
+        ),
+    ] = 0.8,
 ) -> None:
     """Serve the web platform: lobby, tables, bots and replays, stored in DB."""
     import uvicorn
@@ -604,6 +610,7 @@ def serve_command(
             bot_workers=bot_workers,
             origins=tuple(origin or ()),
             tables_per_minute=tables_per_minute,
+            bot_pace=bot_pace,
         ),
         host=host,
         port=port,

@@ -436,3 +436,57 @@ def test_the_rules_panel_gets_every_ruling_of_a_game(client: TestClient) -> None
     missing = client.get("/api/rules/chess")
     assert missing.status_code == 404 and missing.json()["code"] == "not_found"
     assert "text/html" in client.get("/rules/five_tribes").headers["content-type"]
+
+
+def test_log_lines_carry_the_parts_of_what_their_reader_saw_whole(
+    client: TestClient, new_table: Creator
+) -> None:
+    table = new_table("nomads_of_arabia", ["human", "human", "human"], hotseat=True)
+    token = table["hotseat"].split("token=")[1]
+    play_until(client, table, token, lambda m: len(m["log"]) > 60)
+    live = client.app.state.hub.tables[table["table"]["id"]]  # type: ignore[attr-defined]
+    hidden = 0
+    for seat in (None, 0, 1, 2):
+        for line, move in zip(live.log_for(seat, len(live.moves)), live.moves, strict=True):
+            if line["text"] == move.text:
+                assert line["parts"] == live.game.decode(move.action)._asdict()
+            else:
+                assert "parts" not in line
+                hidden += 1
+    assert hidden > 0, "some draws are hidden from some reader"
+
+
+def test_bots_wait_their_pace_while_someone_watches(db_url: str, executor: Any) -> None:
+    """With people watching, a bot's next move waits until the pace since its last one
+    has passed (the worker serves other tables meanwhile); unwatched, bots move at once."""
+    from serai.server import create_app
+
+    with TestClient(create_app(db_url, executor=executor, bot_pace=3600)) as slow:
+        made = slow.post(
+            "/api/tables",
+            json={
+                "game": "through_the_desert",
+                "players": 2,
+                "seats": [{}, {"kind": "bot", "bot": "random"}],
+                "hotseat": True,
+            },
+        ).json()
+        tid = made["table"]["id"]
+        token = made["hotseat"].split("token=")[1]
+        table = {**made, "tokens": {}}
+        hub = slow.app.state.hub  # type: ignore[attr-defined]
+        with slow.websocket_connect(f"/ws/tables/{tid}") as watcher:
+            watcher.receive_json()
+            start = watcher.receive_json()
+            mine = state_of(slow, table, token)
+            move(slow, table, token, mine["legal"][0], mine["revision"])
+            revisions = [watcher.receive_json()["revision"] for _ in range(2)]
+            assert revisions == [start["revision"] + 1, start["revision"] + 2], "bot at once"
+            mine = state_of(slow, table, token)
+            assert mine["legal"], "the person's turn again"
+            move(slow, table, token, mine["legal"][0], mine["revision"])
+            assert watcher.receive_json()["revision"] == start["revision"] + 3
+            live = hub.tables[tid]
+            assert live.next_bot > time.monotonic() + 3000
+            slow.portal.call(hub._bot_turn, tid, hub.driver.workers[0])
+            assert live.revision == start["revision"] + 3, "the bot waits for its pace"

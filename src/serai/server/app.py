@@ -87,7 +87,7 @@ def create_app(
             if executor is not None
             else [ProcessWorker() for _ in range(config.bot_workers)]
         )
-        hub = Hub(store, workers, config.max_tables, config.idle_seconds)
+        hub = Hub(store, workers, config.max_tables, config.idle_seconds, config.bot_pace)
         app.state.hub = hub
         await hub.start()
         hub.spawn(hub.sweep())

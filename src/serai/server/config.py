@@ -26,6 +26,9 @@ class Settings(BaseModel):
     idle_seconds: float = Field(
         600.0, gt=0, description="an unused table leaves memory after this long"
     )
+    bot_pace: float = Field(
+        0.8, ge=0, description="seconds between two bot moves at a table someone watches"
+    )
     abandoned_hours: float = Field(
         72.0, gt=0, description="an unfinished table with no move for this long leaves the lobby"
     )

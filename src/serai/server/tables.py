@@ -140,6 +140,8 @@ class Table:
     """Message texts of the current revision, by whom they are for."""
     cache_revision: int = -1
     chat: list[ChatLine] = field(default_factory=list)
+    next_bot: float = 0.0
+    """When (``time.monotonic``) a bot may next move here while people watch."""
 
     @property
     def id(self) -> str:
@@ -184,10 +186,16 @@ class Table:
         """Log lines ``start``… up to action ``upto`` as ``viewer`` may read them (the same
         rule as views)."""
         column = 0 if viewer is None else viewer + 1
-        return [
-            {"seat": None if move.seat == CHANCE_SEAT else move.seat, "text": texts[column]}
-            for move, texts in zip(self.moves[start:upto], self.seen[start:upto], strict=True)
-        ]
+        lines = []
+        for move, texts in zip(self.moves[start:upto], self.seen[start:upto], strict=True):
+            line: dict[str, Any] = {
+                "seat": None if move.seat == CHANCE_SEAT else move.seat,
+                "text": texts[column],
+            }
+            if texts[column] == move.text:  # seen whole: its parts hide nothing
+                line["parts"] = self.game.decode(move.action)._asdict()
+            lines.append(line)
+        return lines
 
     def message(
         self, seats: Sequence[int], state: State | None = None, log_from: int = 0
@@ -359,8 +367,11 @@ class Hub:
         workers: Sequence[Worker] = (),
         max_tables: int = 2000,
         idle_seconds: float = 600.0,
+        bot_pace: float = 0.0,
     ) -> None:
         self.store = store
+        self.bot_pace = bot_pace
+        """Seconds between two bot moves at a table someone watches, so each can be followed."""
         self.players = Players(store)
         self.tables: OrderedDict[str, Table] = OrderedDict()
         self.max_tables = max_tables
@@ -941,6 +952,10 @@ class Hub:
         spec = table.bot_to_move()
         if spec is None:
             return
+        wait = table.next_bot - time.monotonic()
+        if table.listeners and wait > 0:  # not yet: the driver serves other tables meanwhile
+            asyncio.get_running_loop().call_later(wait, self.driver.wake, table_id)
+            return
         revision = table.revision
         snapshot = table.state.clone()
         seed = table.row.seed ^ len(snapshot.history())
@@ -956,6 +971,7 @@ class Hub:
                 action = fallback(snapshot, seed)
         async with table.lock:
             if table.revision == revision:
+                table.next_bot = time.monotonic() + self.bot_pace
                 await self._commit(table, snapshot.current_player(), [action])
             else:
                 self._wake(table)
