@@ -85,8 +85,9 @@ def board_layout(side: str, players: int) -> dict[str, Any]:
     Keys: ``board`` (side), ``full`` (the shaded columns 18–22 are in play, R2),
     ``cols``/``rows`` (the drawn grid: with 2–3 players the shaded columns are left
     out), ``colours`` (caravan colours in index order), ``hexes`` (every drawn cell:
-    ``id`` ``"col,row"``, ``col``, ``row``, centre ``x``/``y``, ``terrain``,
-    ``playable``, ``shaded``, and on the river side ``bank`` ``"west"``/``"east"``), and
+    ``id`` ``"col,row"``, ``hex`` its index as decoded actions name it, ``col``, ``row``,
+    centre ``x``/``y``, ``terrain``, ``playable``, ``shaded``, and on the river side
+    ``bank`` ``"west"``/``"east"``), and
     ``river`` (the river side's course along hex edges between the two banks: ``hexes``
     the pair west–east, ``edge`` its two end points, ``crossing`` true for the 27 edges
     between two playable hexes, R4).
@@ -101,6 +102,7 @@ def board_layout(side: str, players: int) -> dict[str, Any]:
             x, y = hex_centre(col, row)
             cell: dict[str, Any] = {
                 "id": hex_name(h),
+                "hex": h,
                 "col": col,
                 "row": row,
                 "x": x,

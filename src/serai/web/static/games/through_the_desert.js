@@ -1,16 +1,16 @@
 // Through the Desert: the hex map, the camel supply and each player's caravans and points.
-// draw(root, msg, layout, ui): msg.view is the engine's view (views.py), layout comes from
-// games/through_the_desert/layout.py (hex centres for size 1, terrain, river edges).
+// draw(root, msg, layout, ui): msg.view is the engine's view (views.py), msg.choices the
+// legal actions decoded (camel and leader placements by colour and hex index, leader
+// removals by colour), layout comes from games/through_the_desert/layout.py (every hex with
+// its index, centre, terrain; the river's edges).
+import {
+  Choices, bind, el, inspect, markRecent, picture, piece, promptLine, recentParts, redraw,
+  scoreWithChange, seatName, since, svg, useStyles,
+} from "../board.js";
 
-const SVG = "http://www.w3.org/2000/svg";
-const COLOURS = ["blue", "green", "red", "yellow", "white"];
-const FILL = {
-  blue: "#2f6fd6",
-  green: "#2f9a4c",
-  red: "#d33a2c",
-  yellow: "#f4c93a",
-  white: "#f8f7f1",
-};
+await useStyles("board.css", "games/through_the_desert.css");
+
+const FILL = { blue: "#2f6fd6", green: "#2f9a4c", red: "#d33a2c", yellow: "#f4c93a", white: "#f8f7f1" };
 const INK = { blue: "#fff", green: "#fff", red: "#fff", yellow: "#1a1a1a", white: "#1a1a1a" };
 const LETTER = { blue: "B", green: "G", red: "R", yellow: "Y", white: "W" };
 const SQRT3 = Math.sqrt(3);
@@ -21,120 +21,6 @@ let focus = null;
 // On a narrow screen the map can be shown at twice the size in a scrolling box.
 let zoomed = false;
 
-const CSS = `
-.ttd { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; container-type: inline-size;
-  font: 14px/1.35 system-ui, sans-serif; color: #2b2116; }
-.ttd-main { flex: 1 1 520px; min-width: 0; display: flex; flex-direction: column; gap: 6px; }
-.ttd-side { flex: 0 1 236px; min-width: 200px; display: flex; flex-direction: column; gap: 8px; }
-.ttd-map { width: 100%; height: auto; display: block; background: #e9d5a6;
-  border: 2px solid #6b5434; border-radius: 8px; }
-.ttd-status { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; min-height: 30px;
-  background: #fbf3df; border: 1px solid #c9ad78; border-radius: 6px; padding: 4px 8px; }
-.ttd-status b { font-weight: 650; }
-.ttd-ending { color: #9b1c10; font-weight: 650; }
-.ttd-focus { display: inline-flex; flex-wrap: wrap; gap: 4px 5px; align-items: center; margin-left: auto; }
-.ttd-chip { display: inline-flex; align-items: center; gap: 3px; border: 2px solid #1a1a1a;
-  border-radius: 12px; padding: 0 7px 0 2px; background: #fff; font: inherit; font-size: 13px;
-  cursor: pointer; color: #1a1a1a; min-height: 26px; }
-.ttd-chip.ttd-on { background: #1a1a1a; color: #fff; }
-.ttd-chip.ttd-all { padding: 0 8px; }
-.ttd-chip.ttd-pick { padding: 0 2px; }
-.ttd-chip.ttd-on .ttd-dot { border-color: #fff; }
-.ttd-dot { display: inline-grid; place-items: center; width: 20px; height: 20px; border-radius: 50%;
-  border: 2px solid #1a1a1a; font-weight: 800; font-size: 11px; box-sizing: border-box; }
-.ttd-sq { border-radius: 4px; }
-.ttd-panel { background: #fbf3df; border: 1px solid #c9ad78; border-radius: 6px; padding: 6px 8px; }
-.ttd-panel h4 { margin: 0 0 4px; font-size: 13px; text-transform: uppercase; letter-spacing: .04em;
-  color: #6b5434; }
-.ttd-supply { display: grid; grid-template-columns: repeat(5, 1fr); gap: 4px 10px; }
-.ttd-sup { display: grid; grid-template-columns: auto 1fr; grid-template-rows: auto auto;
-  column-gap: 5px; align-items: center; font-size: 13px; }
-.ttd-sup > .ttd-dot { grid-row: 1 / 3; }
-.ttd-sup b { font-size: 16px; line-height: 1.1; }
-.ttd-bar { width: 100%; height: 5px; background: #e4d3ad; border-radius: 3px; overflow: hidden; }
-.ttd-bar > i { display: block; height: 100%; background: #6b5434; }
-.ttd-empty { color: #9b1c10; }
-.ttd-player { border-left: 6px solid var(--seat); }
-.ttd-player.ttd-acting { box-shadow: 0 0 0 2px var(--seat); }
-.ttd-phead { display: flex; align-items: center; gap: 6px; margin-bottom: 4px; }
-.ttd-badge { display: inline-grid; place-items: center; width: 22px; height: 22px; border-radius: 50%;
-  background: var(--seat); color: #fff; font-weight: 800; font-size: 12px; border: 2px solid #1a1a1a;
-  text-shadow: 0 0 2px #000, 0 0 2px #000; box-sizing: border-box; flex: none; }
-.ttd-pname { font-weight: 650; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.ttd-total { margin-left: auto; font-weight: 800; font-size: 17px; }
-.ttd-row { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; margin: 2px 0; font-size: 13px; }
-.ttd-label { color: #6b5434; min-width: 52px; }
-.ttd-cars { display: grid; grid-template-columns: repeat(5, 1fr); gap: 2px; text-align: center;
-  font-size: 12px; margin: 3px 0; }
-.ttd-car { display: flex; flex-direction: column; align-items: center; }
-.ttd-car b { font-size: 14px; }
-.ttd-none { opacity: .35; }
-.ttd-lead { color: #9b6a00; }
-.ttd-parts { display: flex; flex-wrap: wrap; gap: 2px 10px; font-size: 13px; }
-.ttd-parts span b { font-weight: 700; }
-.ttd-removed { text-decoration: line-through; opacity: .6; }
-.ttd-legend { font-size: 12px; color: #6b5434; display: flex; flex-wrap: wrap; gap: 2px 12px; }
-.ttd .ttd-act.legal { cursor: pointer; box-shadow: 0 0 0 2px #fff, 0 0 0 4px #1a1a1a; }
-button.ttd-dot { padding: 0; font-family: inherit; }
-.ttd .ttd-act.legal:hover { box-shadow: 0 0 0 2px #fff, 0 0 0 5px var(--legal, #d55e00); }
-.board .ttd-icon { width: 1.15em; height: 1.15em; display: inline-block; vertical-align: -0.2em; }
-.ttd-players { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 8px; }
-.ttd-extra { display: inline-flex; align-items: center; gap: 1px; font-size: 12px; min-height: 1.2em; }
-.ttd-map .legal { cursor: pointer; }
-.ttd-map .legal .ttd-hl { fill: rgba(255,255,255,.42); stroke: #111; stroke-width: .13; }
-.ttd-map .legal:hover .ttd-hl, .ttd-map .legal:focus .ttd-hl { fill: rgba(255,255,255,.85); stroke-width: .2; }
-.ttd-map .legal:focus { outline: none; }
-.ttd-map text { pointer-events: none; font-family: system-ui, sans-serif; }
-.ttd-mapbox { overflow: auto; border-radius: 8px; }
-.ttd-zoom { display: none; }
-.ttd-mapbox.ttd-zoomed { max-height: 75vh; }
-.ttd-zoomed .ttd-map { min-width: 640px; }
-.ttd-wide .ttd-zoomed .ttd-map { min-width: 800px; }
-@container (max-width: 770px) { .ttd-side { flex-basis: 100%; } }
-@container (max-width: 600px) { .ttd-zoom { display: inline-flex; } }
-@container (max-width: 520px) { .ttd-focus { margin-left: 0; } .ttd-map text.ttd-coord { display: none; } }
-`;
-
-function ensureStyle() {
-  if (document.getElementById("style-through_the_desert")) return;
-  const style = document.createElement("style");
-  style.id = "style-through_the_desert";
-  style.textContent = CSS;
-  document.head.appendChild(style);
-}
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "style" && typeof v === "object") {
-      for (const [prop, val] of Object.entries(v)) node.style.setProperty(prop, val);
-    } else node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return node;
-}
-
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    node.setAttribute(k, v);
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return node;
-}
-
-function centre(col, row) {
-  return [1.5 * col, SQRT3 * (row + 0.5 * (((col % 2) + 2) % 2))];
-}
-
 function hexPoints(x, y, r = 1) {
   const pts = [];
   for (let i = 0; i < 6; i++) {
@@ -142,6 +28,10 @@ function hexPoints(x, y, r = 1) {
     pts.push(`${(x + r * Math.cos(a)).toFixed(3)},${(y + r * Math.sin(a)).toFixed(3)}`);
   }
   return pts.join(" ");
+}
+
+function centre(col, row) {
+  return [1.5 * col, SQRT3 * (row + 0.5 * (((col % 2) + 2) % 2))];
 }
 
 function neighbours(col, row) {
@@ -160,52 +50,32 @@ function sharedEdge(a, b) {
   return [mx - px, my - py, mx + px, my + py];
 }
 
-function seatName(msg, seat) {
-  const s = (msg.table && msg.table.seats || []).find((t) => t.seat === seat);
-  return (s && s.name) || `Seat ${seat + 1}`;
-}
-
 // ---- pieces and terrain glyphs (all drawn around 0,0 and translated) ----
 
-function seatBadge(x, y, seat, ui, r = 0.27) {
+function seatMark(x, y, seat, ui, r = 0.27) {
   return svg("g", { transform: `translate(${x},${y})` },
     svg("circle", { r, style: `fill: ${ui.seatColor(seat)}`, stroke: "#111", "stroke-width": 0.06 }),
-    svg("text", {
-      y: r * 0.38, "text-anchor": "middle", "font-size": r * 1.15, "font-weight": 800,
-      fill: "#fff", stroke: "#111", "stroke-width": 0.07, "paint-order": "stroke",
-    }, ui.seatLetter(seat)));
+    svg("text", { y: r * 0.38, "font-size": r * 1.15, class: "ttd-seatletter" }, ui.seatLetter(seat)));
 }
 
-function pieceGlyph(piece, ui) {
-  const c = piece.colour;
+function pieceGlyph(p, ui) {
+  const c = p.colour;
   const g = svg("g", { class: `ttd-piece ttd-${c}` });
-  if (piece.leader) {
-    g.append(svg("rect", {
-      x: -0.6, y: -0.6, width: 1.2, height: 1.2, rx: 0.2,
-      fill: FILL[c], stroke: "#111", "stroke-width": 0.11,
-    }));
-    g.append(svg("rect", {
-      x: -0.45, y: -0.45, width: 0.9, height: 0.9, rx: 0.12,
-      fill: "none", stroke: INK[c], "stroke-width": 0.05, opacity: 0.7,
-    }));
+  if (p.leader) {
+    g.append(svg("rect", { x: -0.6, y: -0.6, width: 1.2, height: 1.2, rx: 0.2, fill: FILL[c], stroke: "#111", "stroke-width": 0.11 }));
+    g.append(svg("rect", { x: -0.45, y: -0.45, width: 0.9, height: 0.9, rx: 0.12, fill: "none", stroke: INK[c], "stroke-width": 0.05, opacity: 0.7 }));
   } else {
     g.append(svg("circle", { r: 0.56, fill: FILL[c], stroke: "#111", "stroke-width": 0.09 }));
   }
-  g.append(svg("text", {
-    y: 0.24, "text-anchor": "middle", "font-size": piece.leader ? 0.72 : 0.66, "font-weight": 800,
-    fill: INK[c],
-  }, LETTER[c]));
-  g.append(seatBadge(0.5, 0.5, piece.seat, ui));
+  g.append(svg("text", { y: 0.24, "font-size": p.leader ? 0.72 : 0.66, fill: INK[c], class: "ttd-letter" }, LETTER[c]));
+  g.append(seatMark(0.5, 0.5, p.seat, ui));
   return g;
 }
 
 function palmGlyph() {
   const g = svg("g", { class: "ttd-palm" });
   g.append(svg("ellipse", { cx: 0, cy: 0.52, rx: 0.5, ry: 0.14, fill: "#5aa0c8", opacity: 0.8 }));
-  g.append(svg("path", {
-    d: "M0.05,0.52 Q0.12,0.05 -0.02,-0.28", fill: "none", stroke: "#6b4423",
-    "stroke-width": 0.13, "stroke-linecap": "round",
-  }));
+  g.append(svg("path", { d: "M0.05,0.52 Q0.12,0.05 -0.02,-0.28", fill: "none", stroke: "#6b4423", "stroke-width": 0.13, "stroke-linecap": "round" }));
   for (const a of [-150, -110, -65, -25, 15]) {
     g.append(svg("ellipse", {
       cx: 0.27, cy: 0, rx: 0.3, ry: 0.1, fill: "#1f6e2c", stroke: "#0e3d16", "stroke-width": 0.03,
@@ -216,15 +86,12 @@ function palmGlyph() {
 }
 
 function tokenGlyph(value) {
-  const g = svg("g", { class: "ttd-token" });
-  g.append(svg("path", {
-    d: "M0,-0.62 C0.22,-0.32 0.46,-0.08 0.46,0.18 A0.46,0.46 0 0 1 -0.46,0.18 C-0.46,-0.08 -0.22,-0.32 0,-0.62 Z",
-    fill: "#bfe3fb", stroke: "#0f4c81", "stroke-width": 0.08,
-  }));
-  g.append(svg("text", {
-    y: 0.38, "text-anchor": "middle", "font-size": 0.58, "font-weight": 800, fill: "#0f3a63",
-  }, value));
-  return g;
+  return svg("g", { class: "ttd-token" },
+    svg("path", {
+      d: "M0,-0.62 C0.22,-0.32 0.46,-0.08 0.46,0.18 A0.46,0.46 0 0 1 -0.46,0.18 C-0.46,-0.08 -0.22,-0.32 0,-0.62 Z",
+      fill: "#bfe3fb", stroke: "#0f4c81", "stroke-width": 0.08,
+    }),
+    svg("text", { y: 0.38, "font-size": 0.58, fill: "#0f3a63", class: "ttd-letter" }, value));
 }
 
 function mountainGlyph(dim) {
@@ -234,57 +101,32 @@ function mountainGlyph(dim) {
     svg("polygon", { points: "0.0,0.4 0.35,-0.2 0.7,0.4", fill: "#85705a", stroke: "#3e3023", "stroke-width": 0.05 }));
 }
 
-// ---- legal actions ----
-
-function parseLegal(legal) {
-  const byHex = new Map(); // hex id -> [{text, colour}]
-  const remove = new Map(); // colour -> text
-  for (const text of legal) {
-    const w = text.split(" ");
-    if ((w[0] === "camel" || w[0] === "leader") && w.length === 3) {
-      if (!byHex.has(w[2])) byHex.set(w[2], []);
-      byHex.get(w[2]).push({ text, colour: w[1], kind: w[0] });
-    } else if (w[0] === "remove-leader" && w.length === 2) {
-      remove.set(w[1], text);
-    }
-  }
-  return { byHex, remove };
-}
-
-function makeClickable(node, texts, ui) {
-  node.classList.add("legal");
-  if (texts.length === 1) {
-    node.setAttribute("data-action", texts[0]);
-  } else {
-    node.setAttribute("data-actions", texts.join("|"));
-  }
-  node.setAttribute("tabindex", "0");
-  node.setAttribute("role", "button");
-  const act = (ev) => {
-    ev.preventDefault();
-    if (texts.length === 1) ui.choose(texts[0]);
-    else ui.offer(texts);
-  };
-  node.addEventListener("click", act);
-  node.addEventListener("keydown", (ev) => {
-    if (ev.key === "Enter" || ev.key === " ") act(ev);
-  });
-}
-
 // ---- the map ----
 
 function describe(cell, palms, tokens) {
   const what = {
-    mountain: "mountains", blocked: "rocks (border)", desert: "desert",
-    water: "watering hole", oasis: palms.has(cell.id) ? "oasis with palm" : "oasis site without palm",
+    mountain: "Mountains: no camel may stand here",
+    blocked: "The map's rim: no camel may stand here",
+    desert: "Desert",
+    water: cell.id in tokens ? `Watering hole: a token worth ${tokens[cell.id]} to the camel placed here` : "Watering hole (its token is taken)",
+    oasis: palms.has(cell.id) ? "Oasis with a palm: each caravan reaching it scores once" : "Oasis site without a palm",
   }[cell.terrain];
-  const token = cell.id in tokens ? `, token ${tokens[cell.id]}` : "";
-  return `${cell.id}: ${what}${token}`;
+  return [`${what}`, `hex ${cell.id}`];
 }
 
-function drawMap(msg, layout, ui, legalByHex) {
+function pieceWords(p, msg, ui, caravans) {
+  const car = caravans.find((k) => k.seat === p.seat && k.colour === p.colour);
+  return [
+    `${p.leader ? "Leader" : "Camel"}: ${p.colour} (${LETTER[p.colour]}) of ${seatName(msg, p.seat)} (${ui.seatLetter(p.seat)})`,
+    car ? `this caravan has ${car.camels} camel${car.camels === 1 ? "" : "s"}` : null,
+    `hex ${p.hex}`,
+  ];
+}
+
+function drawMap(msg, layout, ui, placements, recent) {
   const view = msg.view;
   const hexes = layout.hexes || [];
+  const colours = layout.colours;
   const cols = layout.cols || 23;
   const rows = layout.rows || 13;
   const w = 1.5 * (cols - 1) + 2;
@@ -295,96 +137,83 @@ function drawMap(msg, layout, ui, legalByHex) {
     role: "group", "aria-label": "Through the Desert map",
   });
   const defs = svg("defs");
-  root.append(defs);
   const gTerrain = svg("g");
   const gRiver = svg("g");
   const gClosed = svg("g");
   const gItems = svg("g");
   const gLegal = svg("g");
-  root.append(gTerrain, gClosed, gRiver, gItems, gLegal);
+  root.append(defs, gTerrain, gClosed, gRiver, gItems, gLegal);
 
   const palms = new Set(view.palms || []);
   const tokens = view.tokens || {};
   const pieceAt = new Map((view.pieces || []).map((p) => [p.hex, p]));
   const closedAt = new Map();
-  (view.closed || []).forEach((region, i) => {
-    for (const id of region.hexes) closedAt.set(id, { ...region, index: i });
-  });
+  for (const region of view.closed || []) for (const id of region.hexes) closedAt.set(id, region);
+  const closedKeys = (view.closed || []).map((region) => region.hexes[0]);
+  const closedBefore = since(msg, "closed", closedKeys);
 
   // closed-region hatch patterns, one per caravan colour
-  for (const c of COLOURS) {
+  for (const c of colours) {
     defs.append(svg("pattern", {
-      id: `ttd-hatch-${c}`, width: 0.45, height: 0.45, patternUnits: "userSpaceOnUse",
-      patternTransform: "rotate(45)",
+      id: `ttd-hatch-${c}`, width: 0.45, height: 0.45, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)",
     }, svg("rect", { width: 0.45, height: 0.45, fill: "#d8c397" }),
-      svg("rect", { width: 0.2, height: 0.45, fill: FILL[c], opacity: 0.85 })));
+    svg("rect", { width: 0.2, height: 0.45, fill: FILL[c], opacity: 0.85 })));
   }
 
   for (const cell of hexes) {
     const { x, y, terrain } = cell;
-    let fill = "#f2dfae";
+    let fillColour = "#f2dfae";
     let stroke = "#d2b47c";
-    if (terrain === "mountain") { fill = "#b39c80"; stroke = "#8c7458"; }
-    else if (terrain === "blocked") { fill = "#d4bb8c"; stroke = "#c4a877"; }
-    else if (cell.shaded) { fill = "#ecd29d"; }
-    if (terrain === "oasis" && palms.has(cell.id)) fill = "#cfe7a2";
-    gTerrain.append(svg("polygon", {
-      points: hexPoints(x, y, 1), fill, stroke, "stroke-width": 0.05,
-    }, svg("title", {}, describe(cell, palms, tokens))));
-    const at = (node) => {
-      node.setAttribute("transform", `translate(${x},${y}) ${node.getAttribute("transform") || ""}`);
-      return node;
-    };
+    if (terrain === "mountain") { fillColour = "#b39c80"; stroke = "#8c7458"; }
+    else if (terrain === "blocked") { fillColour = "#d4bb8c"; stroke = "#c4a877"; }
+    else if (cell.shaded) fillColour = "#ecd29d";
+    if (terrain === "oasis" && palms.has(cell.id)) fillColour = "#cfe7a2";
+    gTerrain.append(inspect(svg("polygon", { points: hexPoints(x, y, 1), fill: fillColour, stroke, "stroke-width": 0.05 }),
+      describe(cell, palms, tokens)));
+    const at = (node) => svg("g", { transform: `translate(${x},${y})` }, node);
     if (terrain === "mountain") { gTerrain.append(at(mountainGlyph(false))); continue; }
     if (terrain === "blocked") {
-      gTerrain.append(svg("g", { transform: `translate(${x},${y}) scale(0.55)` }, mountainGlyph(true)));
+      gTerrain.append(svg("g", { transform: `translate(${x},${y}) scale(0.55)`, "pointer-events": "none" }, mountainGlyph(true)));
       continue;
     }
     // an empty well or oasis site: a faint ring, so the printed terrain stays visible
     const dry = (terrain === "water" || terrain === "oasis") && !(cell.id in tokens) && !palms.has(cell.id);
     if (dry) {
-      gTerrain.append(svg("circle", {
-        cx: x, cy: y + 0.05, r: 0.3, fill: "none", stroke: "#b89a64", "stroke-width": 0.06,
-        "stroke-dasharray": "0.1 0.08",
-      }));
+      gTerrain.append(svg("circle", { cx: x, cy: y + 0.05, r: 0.3, class: "ttd-dry" }));
     }
     const closed = closedAt.get(cell.id);
     if (closed) {
-      gClosed.append(svg("polygon", {
-        points: hexPoints(x, y, 1), fill: `url(#ttd-hatch-${closed.colour})`, stroke: "none",
-      }));
-      if (!palms.has(cell.id)) {
-        gClosed.append(seatBadge(x, y, closed.seat, ui, 0.3));
+      gClosed.append(svg("polygon", { points: hexPoints(x, y, 1), fill: `url(#ttd-hatch-${closed.colour})`, stroke: "none", "pointer-events": "none" }));
+      if (!palms.has(cell.id)) gClosed.append(seatMark(x, y, closed.seat, ui, 0.3));
+    }
+    if (palms.has(cell.id)) gItems.append(inspect(at(palmGlyph()), describe(cell, palms, tokens)));
+    if (cell.id in tokens && !pieceAt.has(cell.id)) gItems.append(inspect(at(tokenGlyph(tokens[cell.id])), describe(cell, palms, tokens)));
+    const p = pieceAt.get(cell.id);
+    if (p) {
+      const node = inspect(piece(`hex:${cell.id}`, x, y, pieceGlyph(p, ui)), pieceWords(p, msg, ui, view.caravans || []));
+      if (recent.has(cell.hex)) {
+        markRecent(node);
+        node.prepend(svg("circle", { r: 0.95, class: "bd-ring", "stroke-width": 0.16 }));
       }
+      gItems.append(node);
     }
-    if (palms.has(cell.id)) gItems.append(at(palmGlyph()));
-    if (cell.id in tokens && !pieceAt.has(cell.id)) {
-      gItems.append(at(tokenGlyph(tokens[cell.id])));
-    }
-    const piece = pieceAt.get(cell.id);
-    if (piece) gItems.append(at(pieceGlyph(piece, ui)));
-    if (cell.playable && !piece && !palms.has(cell.id) && !(cell.id in tokens) && !closed) {
-      gTerrain.append(svg("text", {
-        class: "ttd-coord", x, y: dry ? y - 0.45 : y + 0.11, "text-anchor": "middle", "font-size": 0.32, fill: "#b39a6a",
-      }, cell.id));
+    if (cell.playable && !p && !palms.has(cell.id) && !(cell.id in tokens) && !closed) {
+      gTerrain.append(svg("text", { class: "ttd-coord", x, y: dry ? y - 0.45 : y + 0.11, "font-size": 0.32 }, cell.id));
     }
   }
 
-  // closed-region outlines in the owner's seat colour
+  // closed-region outlines in the owner's seat colour; a region closed since the viewer's
+  // last decision is outlined in the recent colour too
   for (const region of view.closed || []) {
     const inside = new Set(region.hexes);
+    const fresh = closedBefore !== undefined && !closedBefore.includes(region.hexes[0]);
     for (const id of region.hexes) {
       const [c, r] = id.split(",").map(Number);
       for (const [nc, nr] of neighbours(c, r)) {
         if (inside.has(`${nc},${nr}`)) continue;
         const [x1, y1, x2, y2] = sharedEdge([c, r], [nc, nr]);
-        gClosed.append(svg("line", {
-          x1, y1, x2, y2, stroke: "#111", "stroke-width": 0.24, "stroke-linecap": "round",
-        }));
-        gClosed.append(svg("line", {
-          x1, y1, x2, y2, style: `stroke: ${ui.seatColor(region.seat)}`, "stroke-width": 0.14,
-          "stroke-linecap": "round",
-        }));
+        gClosed.append(svg("line", { x1, y1, x2, y2, class: fresh ? "ttd-edge bd-recent" : "ttd-edge" }));
+        gClosed.append(svg("line", { x1, y1, x2, y2, style: `stroke: ${ui.seatColor(region.seat)}`, class: "ttd-edge-seat" }));
       }
     }
   }
@@ -392,51 +221,38 @@ function drawMap(msg, layout, ui, legalByHex) {
   // the river along hex edges (river side)
   if ((layout.river || []).length) {
     const d = layout.river.map((e) => `M${e.edge[0][0]},${e.edge[0][1]} L${e.edge[1][0]},${e.edge[1][1]}`).join(" ");
-    gRiver.append(svg("path", {
-      d, fill: "none", stroke: "#0d4f86", "stroke-width": 0.36, "stroke-linecap": "round",
-    }));
-    gRiver.append(svg("path", {
-      d, fill: "none", stroke: "#4fa8e6", "stroke-width": 0.22, "stroke-linecap": "round",
-    }));
+    gRiver.append(svg("path", { d, class: "ttd-river-bank" }), svg("path", { d, class: "ttd-river" }));
   }
 
   // the shaded strip (4–5 players): a dashed line where it begins
   if (layout.full) {
     const x = 1.5 * 17.5;
-    gTerrain.append(svg("line", {
-      x1: x, y1: -SQRT3 / 2, x2: x, y2: h - SQRT3 / 2, stroke: "#8c7458", "stroke-width": 0.07,
-      "stroke-dasharray": "0.3 0.2",
-    }));
+    gTerrain.append(svg("line", { x1: x, y1: -SQRT3 / 2, x2: x, y2: h - SQRT3 / 2, class: "ttd-strip" }));
   }
 
-  // legal hexes
-  const sets = [...legalByHex.values()].map((acts) => acts.map((a) => a.colour).join());
+  // legal hexes: one target per hex, its colours as dots when they differ from hex to hex
+  const sets = [...placements.values()].map((acts) => acts.map((a) => a.colour).join());
   const uniform = sets.every((s) => s === sets[0]);
-  const cellById = new Map(hexes.map((c) => [c.id, c]));
-  for (const [id, allActs] of legalByHex) {
-    const acts = focus ? allActs.filter((a) => a.colour === focus) : allActs;
-    if (!acts.length) continue;
-    const cell = cellById.get(id);
-    let x, y;
-    if (cell) ({ x, y } = cell);
-    else [x, y] = centre(...id.split(",").map(Number));
-    const g = svg("g", { class: "ttd-target" });
-    g.append(svg("polygon", { class: "ttd-hl", points: hexPoints(x, y, 0.9) }));
-    const texts = acts.map((a) => a.text);
-    g.append(svg("title", {}, texts.join("\n")));
-    if (!uniform && !focus) {
+  const cellByHex = new Map(hexes.map((c) => [c.hex, c]));
+  for (const [hex, allActs] of placements) {
+    const acts = focus === null ? allActs : allActs.filter((a) => colours[a.colour] === focus);
+    const cell = cellByHex.get(hex);
+    if (!acts.length || !cell) continue;
+    const { x, y } = cell;
+    const g = svg("g", { class: "ttd-target" }, svg("polygon", { class: "ttd-hl", points: hexPoints(x, y, 0.9) }));
+    if (!uniform && focus === null) {
       const n = acts.length;
       acts.forEach((a, i) => {
+        const c = colours[a.colour];
         const px = x + (i - (n - 1) / 2) * 0.5;
-        const py = y + 0.5;
-        g.append(svg("circle", { cx: px, cy: py, r: 0.24, fill: FILL[a.colour], stroke: "#111", "stroke-width": 0.06 }));
-        g.append(svg("text", {
-          x: px, y: py + 0.11, "text-anchor": "middle", "font-size": 0.32, "font-weight": 800,
-          fill: INK[a.colour],
-        }, LETTER[a.colour]));
+        g.append(svg("circle", { cx: px, cy: y + 0.5, r: 0.24, fill: FILL[c], stroke: "#111", "stroke-width": 0.06 }),
+          svg("text", { x: px, y: y + 0.61, "font-size": 0.32, fill: INK[c], class: "ttd-letter" }, LETTER[c]));
       });
     }
-    makeClickable(g, texts, ui);
+    const what = acts[0].kind === "leader" ? "leader" : "camel";
+    const names = acts.map((a) => colours[a.colour]);
+    bind(g, acts, ui, `place a ${names.join(" or ")} ${what} on ${cell.id}`);
+    inspect(g, `Place a ${what} here: ${names.join(", ")}`, describe(cell, palms, tokens));
     gLegal.append(g);
   }
   return root;
@@ -444,137 +260,121 @@ function drawMap(msg, layout, ui, legalByHex) {
 
 // ---- panels ----
 
-function dot(colour, square = false, extra = {}) {
+function dot(colour, square = false, attrs = {}) {
   return el("span", {
-    class: `ttd-dot${square ? " ttd-sq" : ""}`, title: colour,
-    style: { background: FILL[colour], color: INK[colour] }, ...extra,
+    class: `ttd-dot${square ? " ttd-sq" : ""}`, style: { background: FILL[colour], color: INK[colour] }, ...attrs,
   }, LETTER[colour]);
 }
 
-function statusBar(msg, legalColours, remove, ui, redraw) {
+function ownPrompt(v, choices, colours) {
+  if (v.phase === "removal") return "Five players: choose the leader you set aside (in your hand below).";
+  if (v.phase === "leaders") return "Place one of your leaders: tap a highlighted hex (next to no other leader, on no watering hole or oasis).";
+  if (v.phase === "camels") {
+    const k = v.camels_this_turn || 1;
+    const which = k > 1 ? `camel ${Math.min((v.placed_this_turn || 0) + 1, k)} of ${k}` : "your camel";
+    const kinds = new Set(choices.of("camel").map((c) => colours[c.colour]));
+    return `Place ${which} next to your caravan of its colour: tap a highlighted hex (${[...kinds].join(", ")}).`;
+  }
+  return null;
+}
+
+function statusBar(msg, layout, ui, choices, legalColours, redrawAll) {
   const v = msg.view;
+  const colours = layout.colours;
   const bar = el("div", { class: "ttd-status" });
-  let text;
-  if (v.phase === "setup") text = "Setup: palms and watering-hole tokens";
-  else if (v.phase === "removal") text = "Five players: each seat removes one leader";
-  else if (v.phase === "leaders") text = "Leader phase: one leader per turn";
+  let phase;
+  if (v.phase === "setup") phase = "Setup: palms and watering-hole tokens";
+  else if (v.phase === "removal") phase = "Five players: each seat removes one leader";
+  else if (v.phase === "leaders") phase = "Leader phase: one leader per turn";
   else if (v.phase === "camels") {
     const k = v.camels_this_turn || 1;
-    text = `Camel phase: camel ${Math.min((v.placed_this_turn || 0) + 1, k)} of ${k} this turn`;
-  } else text = "Game over";
-  bar.append(el("b", {}, text));
+    phase = `Camel phase: ${k} camel${k > 1 ? "s" : ""} a turn`;
+  } else phase = "Game over";
+  bar.append(promptLine(msg, ui, ownPrompt(v, choices, colours)));
+  const line = el("div", { class: "ttd-line" }, el("b", {}, phase));
   const zoom = el("button", { type: "button", class: "ttd-chip ttd-all ttd-zoom", "aria-pressed": String(zoomed) },
     zoomed ? "fit map" : "zoom map");
-  zoom.addEventListener("click", () => { zoomed = !zoomed; redraw(); });
-  bar.append(zoom);
-  if (v.ending && !msg.over) {
-    bar.append(el("span", { class: "ttd-ending" }, "A colour has run out: the game ends after this turn"));
-  }
-  if (remove.size) {
-    const box = el("span", { class: "ttd-focus" }, el("span", {}, "Remove:"));
-    for (const [c, text] of remove) {
-      const b = el("button", { type: "button", class: "ttd-chip ttd-act", title: text }, dot(c, true), c);
-      makeClickable(b, [text], ui);
-      box.append(b);
-    }
-    bar.append(box);
-  }
+  zoom.addEventListener("click", () => { zoomed = !zoomed; redrawAll(); });
+  line.append(zoom);
+  if (v.ending && !msg.over) line.append(el("span", { class: "ttd-ending" }, "A colour has run out: the game ends after this turn"));
   if (legalColours.length > 1) {
     const box = el("span", { class: "ttd-focus" }, el("span", {}, "Only:"));
-    const all = el("button", {
-      type: "button", class: `ttd-chip ttd-all${focus ? "" : " ttd-on"}`, "aria-pressed": String(!focus),
-    }, "any");
-    all.addEventListener("click", () => { focus = null; redraw(); });
+    const all = el("button", { type: "button", class: `ttd-chip ttd-all${focus ? "" : " ttd-on"}`, "aria-pressed": String(!focus) }, "any");
+    all.addEventListener("click", () => { focus = null; redrawAll(); });
     box.append(all);
     for (const c of legalColours) {
       const chip = el("button", {
         type: "button", class: `ttd-chip ttd-pick${focus === c ? " ttd-on" : ""}`,
-        title: `highlight only the hexes for ${c}`, "aria-label": `only ${c}`,
-        "aria-pressed": String(focus === c),
+        "aria-label": `highlight only the hexes for ${c}`, "aria-pressed": String(focus === c),
       }, dot(c));
-      chip.addEventListener("click", () => { focus = focus === c ? null : c; redraw(); });
+      chip.addEventListener("click", () => { focus = focus === c ? null : c; redrawAll(); });
       box.append(chip);
     }
-    bar.append(box);
+    line.append(box);
   }
+  bar.append(line);
   return bar;
 }
 
-function supplyPanel(v) {
+function supplyPanel(v, colours) {
   const full = { 2: 22, 3: 26, 4: 30, 5: 30 }[v.players] || 30;
   const grid = el("div", { class: "ttd-supply" });
-  for (const c of COLOURS) {
+  for (const c of colours) {
     const left = (v.supply || {})[c] ?? 0;
-    grid.append(el("div", { class: `ttd-sup${left === 0 ? " ttd-empty" : ""}`, title: `${left} ${c} camels left` },
-      dot(c),
-      el("b", {}, left),
-      el("div", { class: "ttd-bar" }, el("i", { style: { width: `${Math.round((100 * left) / full)}%` } }))));
+    grid.append(inspect(el("div", { class: `ttd-sup${left === 0 ? " ttd-empty" : ""}` },
+      dot(c), el("b", {}, left),
+      el("div", { class: "ttd-bar" }, el("i", { style: { width: `${Math.round((100 * left) / full)}%` } }))),
+    `${left} ${c} camel${left === 1 ? "" : "s"} left in the supply`, left === 0 ? "A colour run out ends the game after this turn" : null));
   }
   return el("div", { class: "ttd-panel ttd-supplybox" }, el("h4", {}, "Camels left in the supply"), grid);
 }
 
 function icon(kind, colour) {
-  const box = svg("svg", { class: "ttd-icon", viewBox: "-0.8 -0.8 1.6 1.6", "aria-hidden": "true" });
-  if (kind === "palm") box.append(palmGlyph());
-  else if (kind === "token") box.append(tokenGlyph(""));
-  else if (kind === "closed") {
-    box.setAttribute("viewBox", "-1 -1 2 2");
-    box.append(svg("polygon", {
-      points: hexPoints(0, 0, 0.95), fill: `url(#ttd-hatch-${colour || "red"})`, stroke: "#111", "stroke-width": 0.12,
-    }));
-  } else if (kind === "leader" || kind === "camel") {
-    box.setAttribute("viewBox", "-0.75 -0.75 1.5 1.5");
+  if (kind === "palm") return picture("-0.8 -0.8 1.6 1.6", 18, 18, palmGlyph());
+  if (kind === "token") return picture("-0.8 -0.8 1.6 1.6", 18, 18, tokenGlyph(""));
+  if (kind === "closed") {
+    return picture("-1 -1 2 2", 18, 18, svg("polygon", { points: hexPoints(0, 0, 0.95), fill: `url(#ttd-hatch-${colour || "red"})`, stroke: "#111", "stroke-width": 0.12 }));
+  }
+  if (kind === "leader" || kind === "camel") {
     const c = colour || "white";
-    box.append(kind === "leader"
+    return picture("-0.75 -0.75 1.5 1.5", 18, 18, kind === "leader"
       ? svg("rect", { x: -0.6, y: -0.6, width: 1.2, height: 1.2, rx: 0.2, fill: FILL[c], stroke: "#111", "stroke-width": 0.12 })
       : svg("circle", { r: 0.58, fill: FILL[c], stroke: "#111", "stroke-width": 0.12 }));
-  } else if (kind === "river") {
-    box.setAttribute("viewBox", "0 0 2 2");
-    box.append(svg("path", {
-      d: "M0.1,0.7 q0.45,-0.4 0.9,0 t0.9,0 M0.1,1.3 q0.45,-0.4 0.9,0 t0.9,0",
-      fill: "none", stroke: "#1f78c1", "stroke-width": 0.22, "stroke-linecap": "round",
-    }));
   }
-  return box;
+  return picture("0 0 2 2", 18, 18, svg("path", {
+    d: "M0.1,0.7 q0.45,-0.4 0.9,0 t0.9,0 M0.1,1.3 q0.45,-0.4 0.9,0 t0.9,0",
+    fill: "none", stroke: "#1f78c1", "stroke-width": 0.22, "stroke-linecap": "round",
+  }));
 }
 
-function playerPanel(msg, info, ui, removeLegal, leaders, showExtras) {
+function playerPanel(msg, layout, info, ui, removals, leaders, showExtras) {
   const v = msg.view;
   const seat = info.seat;
   const acting = v.to_act === seat && !msg.over;
-  const card = el("div", {
-    class: `ttd-panel ttd-player${acting ? " ttd-acting" : ""}`,
-    style: { "--seat": ui.seatColor(seat) },
-  });
+  const card = el("div", { class: `ttd-panel ttd-player${acting ? " ttd-acting" : ""}`, style: { "--seat": ui.seatColor(seat) } });
   const score = info.score || {};
   const hidden = !("water" in score);
   card.append(el("div", { class: "ttd-phead" },
     el("span", { class: "ttd-badge" }, ui.seatLetter(seat)),
     el("span", { class: "ttd-pname" }, seatName(msg, seat), msg.seat === seat ? " (you)" : ""),
-    el("span", {
-      class: "ttd-total",
-      title: hidden ? "points so far, without the face-down token values" : "points so far",
-    }, score.total ?? 0, hidden ? "+?" : "")));
+    inspect(el("span", { class: "ttd-total" }, scoreWithChange(msg, `total:${seat}`, score.total ?? 0), hidden ? "+?" : ""),
+      hidden ? "Points so far, without the face-down token values" : "Points so far")));
 
   // leaders still in hand (and, with 5 players, the one removed)
   const held = info.leaders_held || [];
   if (held.length || (info.removed_leader && v.phase !== "camels" && !msg.over)) {
     const row = el("div", { class: "ttd-row" }, el("span", { class: "ttd-label" }, "In hand"));
     for (const c of held) {
-      const text = msg.seat === seat ? removeLegal.get(c) : undefined;
-      if (text) {
-        const b = el("button", {
-          type: "button", class: "ttd-dot ttd-sq ttd-act", title: text,
-          style: { background: FILL[c], color: INK[c] },
-        }, LETTER[c]);
-        makeClickable(b, [text], ui);
+      const mine = msg.seat === seat ? removals.get(layout.colours.indexOf(c)) : undefined;
+      if (mine) {
+        const b = el("button", { type: "button", class: "ttd-dot ttd-sq ttd-act", style: { background: FILL[c], color: INK[c] } }, LETTER[c]);
+        bind(b, mine, ui, `set the ${c} leader aside`);
         row.append(b);
-      } else row.append(el("span", { title: `${c} leader in hand` }, dot(c, true)));
+      } else row.append(inspect(dot(c, true), `${c} leader in hand`));
     }
     if (!held.length) row.append(el("span", {}, "all placed"));
     if (info.removed_leader) {
-      row.append(el("span", { class: "ttd-removed", title: `removed the ${info.removed_leader} leader` },
-        dot(info.removed_leader, true)));
+      row.append(inspect(el("span", { class: "ttd-removed" }, dot(info.removed_leader, true)), `the ${info.removed_leader} leader was set aside`));
     }
     card.append(row);
   }
@@ -583,7 +383,7 @@ function playerPanel(msg, info, ui, removeLegal, leaders, showExtras) {
   const mine = (v.caravans || []).filter((k) => k.seat === seat);
   if (mine.length) {
     const cars = el("div", { class: "ttd-cars" });
-    for (const c of COLOURS) {
+    for (const c of layout.colours) {
       const car = mine.find((k) => k.colour === c);
       const camels = car ? car.camels : 0;
       const lead = leaders[c];
@@ -592,16 +392,12 @@ function playerPanel(msg, info, ui, removeLegal, leaders, showExtras) {
       const extra = el("span", { class: "ttd-extra" });
       if (car && car.palms.length) extra.append(icon("palm"), car.palms.length);
       if (car && car.river) extra.append(icon("river"));
-      cars.append(el("div", {
-        class: `ttd-car${car ? "" : " ttd-none"}`,
-        title: car
-          ? `${c} caravan: ${camels} camel${camels === 1 ? "" : "s"}` +
-            (isLead ? (lead.length > 1 ? ", tied for largest" : ", largest") : "") +
-            (car.palms.length ? `; oases ${car.palms.join(" ")}` : "") +
-            (car.river ? "; crossed the river" : "")
-          : info.removed_leader === c ? `${c} leader removed` : `no ${c} caravan yet`,
-      }, dot(c), el("b", { class: isLead ? "ttd-lead" : "" }, camels, mark),
-      showExtras ? extra : null));
+      cars.append(inspect(el("div", { class: `ttd-car${car ? "" : " ttd-none"}` },
+        dot(c), el("b", { class: isLead ? "ttd-lead" : "" }, camels, mark), showExtras ? extra : null),
+      car
+        ? [`${c} caravan: ${camels} camel${camels === 1 ? "" : "s"}` + (isLead ? (lead.length > 1 ? ", tied for largest" : ", largest") : ""),
+          car.palms.length ? `oases reached: ${car.palms.join(" ")}` : null, car.river ? "crossed the river" : null]
+        : info.removed_leader === c ? `${c} leader set aside` : `no ${c} caravan yet`));
     }
     card.append(cars);
   }
@@ -609,9 +405,9 @@ function playerPanel(msg, info, ui, removeLegal, leaders, showExtras) {
   // watering-hole tokens and the score parts the view gives
   const values = info.token_values;
   const parts = el("div", { class: "ttd-parts" });
-  parts.append(el("span", { title: "watering-hole tokens" }, icon("token"), " ",
-    el("b", {}, info.tokens),
-    values ? (values.length ? ` (${values.join("+")})` : "") : " face down"));
+  parts.append(inspect(el("span", {}, icon("token"), " ", el("b", {}, info.tokens),
+    values ? (values.length ? ` (${values.join("+")})` : "") : " face down"),
+  "Watering-hole tokens", values ? null : "their values stay hidden until the end"));
   const names = [["water", "water"], ["oasis", "oases"], ["river", "river"], ["area", "area"], ["caravan", "caravans"]];
   for (const [key, label] of names) {
     if (key === "water" && hidden) {
@@ -628,56 +424,62 @@ function playerPanel(msg, info, ui, removeLegal, leaders, showExtras) {
 }
 
 function legend(v) {
-  const item = (node, text) => el("span", {}, node, " ", text);
-  return el("div", { class: "ttd-legend" },
+  const item = (node, text) => el("span", {}, node, text);
+  return el("div", { class: "bd-legend" },
     item(icon("leader", "white"), "leader"),
-    item(icon("camel", "white"), "camel (letter = colour, small badge = owner)"),
+    item(icon("camel", "white"), "camel (letter: colour, badge: owner)"),
     item(icon("token"), "watering hole"),
     item(icon("palm"), "oasis"),
-    item(icon("closed", "red"), "closed area (badge = owner)"),
+    item(icon("closed", "red"), "closed area (badge: owner)"),
     v.board === "river" ? item(icon("river"), "river / crossed it") : null,
-    el("span", {}, "★ largest caravan so far, ☆ tied"));
+    el("span", {}, "★ largest caravan so far, ☆ tied"),
+    el("span", {}, "dashed ring: changed since your last move"));
 }
 
 // ---- entry point ----
 
 export function draw(root, msg, layout, ui) {
-  ensureStyle();
   const oldBox = root.querySelector(".ttd-mapbox");
   const scroll = oldBox ? [oldBox.scrollLeft, oldBox.scrollTop] : [0, 0];
+  redraw(root, msg, () => build(root, msg, layout || {}, ui));
+  const box = root.querySelector(".ttd-mapbox");
+  if (zoomed && box) [box.scrollLeft, box.scrollTop] = scroll;
+}
+
+function build(root, msg, layout, ui) {
   root.replaceChildren();
   const v = msg.view || {};
-  const legal = msg.legal || [];
-  const { byHex, remove } = parseLegal(legal);
-  const legalColours = COLOURS.filter((c) => [...byHex.values()].some((acts) => acts.some((a) => a.colour === c)));
+  const colours = layout.colours || ["blue", "green", "red", "yellow", "white"];
+  const choices = new Choices(msg);
+  const placements = choices.group((c) => c.hex, choices.of("camel", "leader"));
+  const removals = choices.group((c) => c.colour, choices.of("remove-leader"));
+  const legalColours = colours.filter((_, i) => choices.of("camel", "leader").some((c) => c.colour === i));
   // the colour filter lasts while this player keeps deciding; anyone else's turn clears it
   if (focus && !legalColours.includes(focus)) focus = null;
-  const redraw = () => draw(root, msg, layout, ui);
+  const recent = new Set(recentParts(msg).filter((p) => p.kind === "camel" || p.kind === "leader").map((p) => p.hex));
 
   // who leads each colour (most camels placed, leaders not counted), from the view
   const leaders = {};
-  for (const c of COLOURS) {
+  for (const c of colours) {
     const cars = (v.caravans || []).filter((k) => k.colour === c && k.camels > 0);
     const most = Math.max(0, ...cars.map((k) => k.camels));
     leaders[c] = most > 0 ? cars.filter((k) => k.camels === most).map((k) => k.seat) : [];
   }
   const showExtras = (v.caravans || []).some((k) => k.palms.length || k.river);
+  const redrawAll = () => draw(root, msg, layout, ui);
 
-  const wrap = el("div", { class: `ttd${layout && layout.full ? " ttd-wide" : ""}` });
+  const wrap = el("div", { class: `ttd${layout.full ? " ttd-wide" : ""}` });
   const main = el("div", { class: "ttd-main" });
-  main.append(statusBar(msg, legalColours, remove, ui, redraw));
+  main.append(statusBar(msg, { ...layout, colours }, ui, choices, legalColours, redrawAll));
   const box = el("div", { class: `ttd-mapbox${zoomed ? " ttd-zoomed" : ""}` });
-  box.append(drawMap(msg, layout || {}, ui, byHex));
-  main.append(box);
-  main.append(supplyPanel(v));
-  main.append(legend(v));
+  box.append(drawMap(msg, { ...layout, colours }, ui, placements, recent));
+  main.append(box, supplyPanel(v, colours), legend(v));
   const side = el("div", { class: "ttd-side" });
   const players = el("div", { class: "ttd-players" });
   for (const info of v.players_info || []) {
-    players.append(playerPanel(msg, info, ui, remove, leaders, showExtras));
+    players.append(playerPanel(msg, { ...layout, colours }, info, ui, removals, leaders, showExtras));
   }
   side.append(players);
   wrap.append(main, side);
   root.append(wrap);
-  if (zoomed) [box.scrollLeft, box.scrollTop] = scroll;
 }
