@@ -14,9 +14,9 @@ import pytest
 from rich.console import Console
 
 from serai.cli import GameLog
-from serai.games.nomads_of_arabia.rules import N_MOVE, N_SANDS, NomadsOfArabiaState
+from serai.games.nomads_of_arabia.rules import NomadsOfArabiaState
 from serai.human import QuitGame, TerminalHuman
-from tests.nomads_of_arabia.scenario import begin_turn, do, ref, set_seat
+from tests.nomads_of_arabia.scenario import do, ref_table
 
 Typist = Callable[..., list[str]]
 
@@ -52,17 +52,14 @@ def human(shared_screen: bool = False) -> tuple[TerminalHuman, io.StringIO]:
 
 def seat_1_with(disk: str) -> NomadsOfArabiaState:
     """Seat 1 holds ``disk`` (and nothing else); seat 0's turn is about to begin."""
-    state = ref()
-    set_seat(state, 1, disks=(disk,))
-    begin_turn(state, 0)
-    return state
+    return ref_table().seat(1, disks=(disk,)).turn(0).load()
 
 
 def at_window(disk: str) -> NomadsOfArabiaState:
     """The window after seat 0's turn, asking seat 1 (the only seat with a disk)."""
     state = seat_1_with(disk)
     do(state, "stay", "end")
-    assert state.node == N_SANDS and state.current_player() == 1
+    assert state.node_name == "sands" and state.current_player() == 1
     return state
 
 
@@ -86,13 +83,13 @@ def test_windows_stop_asks_the_seat_at_every_window_even_when_it_can_only_pass(
 ) -> None:
     state = seat_1_with(disk)
     do(state, "stay", "end", "pass")
-    assert state.node == N_MOVE and state.current_player() == 1
+    assert state.node_name == "move" and state.current_player() == 1
     seat, out = human()
     typing("windows stop", "stay")
     assert state.action_to_string(seat.act(state)) == "stay"
     assert "asked at every optional window" in out.getvalue()
     do(state, "stay", "end")
-    assert state.node == N_SANDS and state.current_player() == 1
+    assert state.node_name == "sands" and state.current_player() == 1
     prompts = typing("pass")
     assert state.action_to_string(seat.act(state)) == "pass"
     assert prompts == ["seat 1> "]
@@ -120,7 +117,7 @@ def test_a_seat_passed_while_it_could_play_is_hinted_once_at_its_own_next_prompt
     typing()
     do(state, state.action_to_string(holder.act(state)))
     assert holder_out.getvalue() == ""  # nothing at the window itself
-    assert state.node == N_MOVE and state.current_player() == 1
+    assert state.node_name == "move" and state.current_player() == 1
     typing("stay")
     holder.act(state)
     assert holder_out.getvalue().count("type 'windows stop' to be asked") == 1

@@ -10,15 +10,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import serai
-from serai.games.nomads_of_arabia.rules import (
+from serai.games.nomads_of_arabia.actions import (
     ABDUL_BASE,
+    EXPERT_BASE,
     NUM_ACTIONS,
     PICK,
     SELL,
     TAKE,
-    NomadsOfArabiaState,
+    Action,
+    action_text,
+    decode,
+    parse,
 )
-from tests.nomads_of_arabia.scenario import action_phase, do, ref, set_seat
+from serai.games.nomads_of_arabia.rules import NomadsOfArabiaState
+from tests.nomads_of_arabia.scenario import do, ref, ref_table
 
 
 def positions(seed: int, players: int) -> list[NomadsOfArabiaState]:
@@ -53,8 +58,8 @@ def test_every_legal_action_round_trips(seed: int, players: int, pick: int) -> N
 @settings(max_examples=200, deadline=None)
 @given(action=st.integers(0, NUM_ACTIONS - 1))
 def test_every_action_id_has_text_that_parses_back(action: int) -> None:
-    state = ref()
-    set_seat(state, 0, handlers=("camel", "goat", "goat"))
+    # Seat 0 holds three handler dice, which a roll-handlers text lists.
+    state = ref_table().seat(0, at="2,4", handlers=("camel", "goat", "goat")).load()
     text = state.action_to_string(action)
     if action in (TAKE, SELL, ABDUL_BASE):
         # The code of an empty list: no text names it and it is never legal (R11, R16).
@@ -99,9 +104,8 @@ def test_malformed_text_is_rejected(text: str) -> None:
 
 
 def test_roll_handlers_text_lists_dice_by_type_animals_first() -> None:
-    state = ref()
-    set_seat(state, 0, at="2,4", handlers=("camel", "goat", "goat"))
-    action_phase(state, 0)
+    table = ref_table().seat(0, at="2,4", handlers=("camel", "goat", "goat"))
+    state = table.action_phase(0).load()
     do(state, "capture")
     texts = {state.action_to_string(a) for a in state.legal_actions()}
     assert "roll-handlers camel,goat,blank" in texts
@@ -111,12 +115,11 @@ def test_roll_handlers_text_lists_dice_by_type_animals_first() -> None:
 
 
 def test_illegal_but_well_formed_actions_say_why() -> None:
-    state = ref()
-    set_seat(state, 0, money=0, animals={"goat": 1})
-    state.move_cost(0)
+    table = ref_table().seat(0, money=0, animals={"goat": 1})
+    state = table.load()
     with pytest.raises(serai.IllegalActionError, match="R10"):
         state.string_to_action("move 2,4 1,5")
-    action_phase(state, 0)
+    state = table.action_phase(0).load()
     with pytest.raises(serai.IllegalActionError, match=r"R13|land"):
         state.string_to_action("capture")
 
@@ -139,12 +142,12 @@ def test_illegal_but_well_formed_actions_say_why() -> None:
 def test_illegal_actions_say_why_and_list_what_is_legal(
     setup: tuple[str, ...], text: str, reason: str
 ) -> None:
-    state = ref()
     disks = {"ride": "ride-the-winds", "abdul": "abdul", "expert": "expert-handler"}
     disks["silver"] = "silver-tongue"
-    set_seat(state, 0, animals={"camel": 1}, disks=tuple(disks[k] for k in setup))
+    table = ref_table().seat(0, animals={"camel": 1}, disks=tuple(disks[k] for k in setup))
+    state = table.load()
     if text.startswith("play") and "ride" not in setup:
-        action_phase(state, 0)
+        state = table.action_phase(0).load()
         if "silver" in setup:
             do(state, "sell camel")
     with pytest.raises(serai.IllegalActionError) as caught:
@@ -175,3 +178,25 @@ def test_every_refusal_says_why_in_player_words_and_ends_with_its_ruling() -> No
                 assert not ENGINE_WORDS.search(reason), reason
                 cited = CITATION.search(reason)
                 assert cited is None or cited.end() == len(reason), reason
+
+
+def test_every_action_decodes_to_its_own_value_and_text() -> None:
+    # Every id outside the two large sale ranges, and a sample inside them.
+    rng = random.Random(2)
+    actions = [*range(SELL), *rng.sample(range(SELL, EXPERT_BASE), 2000)]
+    actions += range(EXPERT_BASE, NUM_ACTIONS)
+    game = serai.load_game("nomads_of_arabia")
+    held = [1, 0, 2, 0]
+    seen: set[str] = set()
+    for action in actions:
+        parts = decode(action)
+        assert game.decode(action) == parts
+        seen.add(repr(parts))
+        text = action_text(parts, held)
+        if parse(text, held) is not None:
+            assert decode(parse(text, held) or 0) == parts
+    assert len(seen) == len(actions)  # one value per action
+    assert decode(SELL + 2 + 18**3) == Action("sell", animals=[2, 0, 0, 1])
+    assert decode(EXPERT_BASE + 4 * 4 + 3) == Action("play", disk=2, land=4, animal=3)
+    with pytest.raises(serai.GameError, match="outside the action space"):
+        decode(NUM_ACTIONS)

@@ -1,14 +1,20 @@
-"""The engine's legal decisions and prices against the slow reference, on random games."""
+"""The engine's legal decisions and prices against the slow reference, on random games and
+on the positions of the perft file."""
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 import serai
-from serai.games.nomads_of_arabia.rules import NUM_ACTIONS, NomadsOfArabiaState
+from serai.engine.perft import PerftCase, read_perft
+from serai.games.nomads_of_arabia.actions import NUM_ACTIONS
+from serai.games.nomads_of_arabia.rules import NomadsOfArabiaState
 from tests.nomads_of_arabia import reference
+
+PERFT = read_perft(Path(__file__).parents[1] / "perft" / "nomads_of_arabia.txt")
 
 
 def check_is_legal(state: NomadsOfArabiaState, rng: random.Random) -> None:
@@ -69,3 +75,29 @@ def test_engine_matches_the_reference_through_whole_games(players: int, seed: in
         check_is_legal(state, rng)
         state.apply_action(action)
     assert checked > 100 and windows > 0
+
+
+def reference_perft(state: serai.State, depth: int) -> int:
+    """Perft whose choices at each decision the reference knows are the reference's (the
+    engine applies them, and lists the draws and the decisions the reference does not
+    know)."""
+    if depth == 0 or state.is_terminal():
+        return 1
+    assert isinstance(state, NomadsOfArabiaState)
+    texts = reference.legal(state)
+    if texts is None:
+        actions = state.legal_actions()
+    else:
+        actions = [state.string_to_action(text) for text in sorted(texts)]
+    total = 0
+    for action in actions:
+        child = state.clone()
+        child.apply_action(action)
+        total += reference_perft(child, depth - 1)
+    return total
+
+
+@pytest.mark.parametrize("case", PERFT, ids=lambda case: f"line {case.line}")
+def test_perft_counts_agree_with_the_reference(case: PerftCase) -> None:
+    state = serai.load_position("nomads_of_arabia", case.position)
+    assert reference_perft(state, case.depth) == case.count

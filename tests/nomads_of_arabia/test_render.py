@@ -6,7 +6,7 @@ import json
 import random
 
 import serai
-from tests.nomads_of_arabia.scenario import ref, set_seat
+from tests.nomads_of_arabia.scenario import ref, ref_table
 
 REF_ROWS = (
     "row 0 (d4)       R       #       .       S       .",
@@ -44,20 +44,20 @@ def test_every_line_fits_100_columns_through_a_game() -> None:
 
 
 def test_views_hide_other_hands_until_the_end() -> None:
-    state = ref()
-    set_seat(state, 1, disks=("dinars-6", "abdul"))
+    table = ref_table().seat(1, disks=("dinars-6", "abdul"))
+    state = table.load()
     assert "dinars-6" not in json.dumps(state.view(0))
     assert "dinars-6" not in json.dumps(state.view(None))
     assert "dinars-6" in json.dumps(state.view(1))
     assert "dinars-6" not in state.render(seat=0) and "dinars-6" in state.render(seat=1)
-    state._game_over()
+    state = table.set("turn", "1000/0/1").set("to act", "over").load()  # the turn limit (R40)
     assert "dinars-6" in json.dumps(state.view(0)) and "dinars-6" in str(state)
 
 
 def test_scrambled_and_resampled_hands_look_the_same_to_the_seat() -> None:
-    state = ref()
-    set_seat(state, 1, disks=("dinars-6",))
-    set_seat(state, 2, disks=("abdul", "silver-tongue"))
+    state = (
+        ref_table().seat(1, disks=("dinars-6",)).seat(2, disks=("abdul", "silver-tongue")).load()
+    )
     rng = random.Random(3)
     for seat in range(4):
         other = state.resample_hidden(seat, rng)
@@ -95,9 +95,9 @@ def test_markup_highlights_move_targets() -> None:
 
 
 def test_resampling_depends_only_on_what_the_seat_knows() -> None:
-    state = ref()
-    set_seat(state, 1, disks=("dinars-6",))
-    set_seat(state, 2, disks=("abdul", "silver-tongue"))
+    state = (
+        ref_table().seat(1, disks=("dinars-6",)).seat(2, disks=("abdul", "silver-tongue")).load()
+    )
     rng = random.Random(9)
     for seat in range(4):
         world = state.resample_hidden(seat, rng)

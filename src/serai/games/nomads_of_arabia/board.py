@@ -76,6 +76,11 @@ STRIP_TERRAIN: tuple[tuple[int, ...], ...] = tuple(
     [_strip_terrain(layout, 1) for layout in _CITY_LAYOUTS]
     + [_strip_terrain(layout, 2) for layout in _DESERT_LAYOUTS]
 )
+# Passable spaces of each strip as a bit mask over x - 1 (shifted to its row on the board).
+STRIP_OPEN = tuple(
+    sum(1 << (x - 1) for x in range(1, WIDTH + 1) if t[x] not in (NO_SPACE, MOUNTAIN))
+    for t in STRIP_TERRAIN
+)
 STRIP_CITY_X: tuple[int, ...] = tuple(
     terrain.index(CITY) if CITY in terrain else 0 for terrain in STRIP_TERRAIN
 )
@@ -155,7 +160,14 @@ SPECIAL_DISKS = (
 SILVER, ABDUL, EXPERT, RIDE, SANDS, DINARS4, DINARS5, DINARS6 = range(8)
 DISK_DINARS = {DINARS4: 4, DINARS5: 5, DINARS6: 6}
 FINAL_DISKS = ("bonus-camel", "bonus-donkey", "bonus-goat", "bonus-horse", "mecca")
+FINAL_LETTERS = "cdghM"  # how boards and positions mark a face-up final disk on its city
 MECCA = 4
+# What lies on a city (a final disk by its index, else): nothing, or a special disk face down.
+NO_DISK = -1
+FACE_DOWN = 9
+
+START_MONEY = 10
+BANK = 1_000_000  # the bank is unlimited; a large balance keeps money countable
 
 # R5: roll of the two animal dice: faces 0..3 animals, 4 blank; an outcome is an
 # unordered pair (f1 <= f2) with its probability and the quantities it places.

@@ -10,12 +10,15 @@ With ``markup`` the spaces a player may move to are marked in rich's markup.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from serai.engine import Seat
+from serai.engine import ActionId, Seat
+from serai.games.nomads_of_arabia.actions import decode
 from serai.games.nomads_of_arabia.board import (
     ANIMALS,
     FINAL_DISKS,
+    FINAL_LETTERS,
     LANDS,
     NO_SPACE,
     NUM_ANIMALS,
@@ -31,12 +34,21 @@ from serai.games.nomads_of_arabia.board import (
 if TYPE_CHECKING:
     from serai.games.nomads_of_arabia.rules import NomadsOfArabiaState
 
-FINAL_LETTERS = "cdghM"  # bonus-camel, -donkey, -goat, -horse, mecca
 STATUS_TEXT = ("on", "lost", "with the Pilgrim")
 LEGEND = (
     "C city  . sand  # mountain  G R P B S lands (green red purple blue grey)\n"
     "* face-down special disk  c d g h bonus disk  M Mecca  digits: nomads by seat"
 )
+
+
+def action_spaces(actions: Iterable[ActionId]) -> set[int]:
+    """The spaces that movement and placement actions lead to (for highlighting)."""
+    out: set[int] = set()
+    for action in actions:
+        parts = decode(action)
+        if parts.space >= 0:
+            out.add(parts.to if parts.to >= 0 else parts.space)
+    return out
 
 
 def _cell(state: NomadsOfArabiaState, sp: int, terrain: int) -> str:

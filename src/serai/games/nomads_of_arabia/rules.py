@@ -2,36 +2,22 @@
 
 The state is flat: short lists of counts (boxes ``5 x 4``, stock, handler pile, per seat
 handlers and animals ``4 * seat + animal``), the strip on each row, and a hand of special
-disks per seat as a bitmask. The procedures of a turn (movement, the restock chain,
-shifts, Lost discards, the Sands of Time window) are a stack of small steps (``T_*``);
-``_run`` pops steps until one needs a decision or a chance outcome, so a turn pauses at
-any node and a clone resumes it.
+disks per seat as a bitmask; :data:`FIELDS` lists every field once. A turn pauses at a node
+(a decision or a draw) with the rest of its procedure on a stack of steps (see
+:mod:`~serai.games.nomads_of_arabia.procedure`); ``_run`` pops steps until one needs a
+decision or a chance outcome.
 
-Integer actions (people and records read the notation of the rules reference instead):
-
-- ``0 stay``, ``1 pilgrim``, ``2 capture``, ``3 call``, ``4 shift``,
-  ``5 play silver-tongue``, ``6 end``, ``7 play sands-of-time``, ``8 pass``;
-- ``MOVE1 + p``: ``move p``; ``MOVE2 + 55 p + q``: ``move p q``;
-  ``RIDE + p``: ``play ride-the-winds p``; ``PLACE + p``: ``place p``
-  (a space ``p`` is ``11 * row + x - 1``);
-- ``TAKE + h``: ``take-handlers L`` with ``h`` the counts of ``L`` in base 4;
-- ``SELL + m`` / ``ABDUL + m``: ``sell L`` / ``play abdul L`` with ``m`` the counts of
-  ``L`` in base 18 (camel first);
-- ``EXPERT + 4 l + a``: ``play expert-handler l a``; ``PICK + a``; ``KEEP + 4 a + b``
-  (``a <= b``): ``keep a,b``; ``CHOOSE + l``: ``choose-land l``;
-- chance: ``STRIP + strip`` (``draw-strip``), ``LAND + l`` (``roll-land``, 5 = yellow),
-  ``ANIMALS + 5 f1 + f2`` (``roll-animals``, face 4 = blank, ``f1 <= f2``),
-  ``HANDLERS + h`` (``roll-handlers``: ``h`` the animal faces per type in base 4),
-  ``DISK + d`` (``draw-disk``), ``FINAL + f`` (``draw-final``).
-
-Animals are indexed camel, donkey, goat, horse; lands green, red, purple, blue, grey.
+Actions are the integers of :mod:`~serai.games.nomads_of_arabia.actions`, read through
+its ``decode``. Animals are indexed camel, donkey, goat, horse; lands green, red, purple,
+blue, grey.
 """
 
 from __future__ import annotations
 
+import abc
 import random
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
 
 from serai.engine import (
     CHANCE,
@@ -45,20 +31,62 @@ from serai.engine import (
     State,
     register,
 )
+from serai.engine.core import DecodedAction
+from serai.engine.fields import LIST, Field, FieldTable
+from serai.engine.observe import ObservationLayout
+from serai.games.nomads_of_arabia import explain
+from serai.games.nomads_of_arabia.actions import (
+    ABDUL_BASE,
+    ANIMALS_BASE,
+    CALL,
+    CAPTURE,
+    CHOOSE,
+    DECODED,
+    DISK,
+    END,
+    EXPERT_BASE,
+    FINAL,
+    HANDLERS,
+    KEEP,
+    LAND,
+    MOVE1,
+    MOVE2,
+    NUM_ACTIONS,
+    PASS,
+    PICK,
+    PILGRIM,
+    PLACE,
+    PLAY_SANDS,
+    PLAY_SILVER,
+    RIDE_BASE,
+    SELL,
+    SELL_RADIX,
+    SHIFT,
+    STAY,
+    STRIP,
+    TAKE,
+    YELLOW,
+    Action,
+    action_text,
+    decode,
+    encode,
+    parse,
+    sub_multisets,
+)
 from serai.games.nomads_of_arabia.board import (
     ABDUL,
     ANIMAL_ROLLS,
     ANIMALS,
-    BLANK,
+    BANK,
     CITY,
     CITY_STRIPS,
     DISK_DINARS,
     EXPERT,
+    FACE_DOWN,
     FINAL_DISKS,
-    LANDS,
     MECCA,
-    MOUNTAIN,
     NEIGHBOURS,
+    NO_DISK,
     NO_SPACE,
     NUM_ANIMALS,
     NUM_LANDS,
@@ -68,151 +96,72 @@ from serai.games.nomads_of_arabia.board import (
     SILVER,
     SPACES,
     SPECIAL_DISKS,
+    START_MONEY,
     STRIP_CITY_X,
     STRIP_NAMES,
+    STRIP_OPEN,
     STRIP_TERRAIN,
     WIDTH,
     columns,
     handler_roll_probability,
-    parse_space,
     price,
-    space_name,
 )
 from serai.games.nomads_of_arabia.estimate import estimate
 from serai.games.nomads_of_arabia.layout import layout as board_layout
-from serai.games.nomads_of_arabia.observation import OBSERVATION_SIZE, observation
-from serai.games.nomads_of_arabia.render import render
-from serai.games.nomads_of_arabia.views import table_view
-
-# -- action space -----------------------------------------------------------------
-STAY, PILGRIM, CAPTURE, CALL, SHIFT, PLAY_SILVER, END, PLAY_SANDS, PASS = range(9)
-MOVE1 = 9
-MOVE2 = MOVE1 + SPACES
-RIDE_BASE = MOVE2 + SPACES * SPACES
-PLACE = RIDE_BASE + SPACES
-TAKE = PLACE + SPACES
-SELL_RADIX = 18  # at most 4c + 1 = 17 animals of a type are in play
-SELL_SPAN: int = SELL_RADIX**NUM_ANIMALS
-HANDLER_CODES: int = 4**NUM_ANIMALS
-SELL = TAKE + HANDLER_CODES
-ABDUL_BASE = SELL + SELL_SPAN
-EXPERT_BASE = ABDUL_BASE + SELL_SPAN
-PICK = EXPERT_BASE + NUM_LANDS * NUM_ANIMALS
-KEEP = PICK + NUM_ANIMALS
-CHOOSE = KEEP + NUM_ANIMALS * NUM_ANIMALS
-STRIP = CHOOSE + NUM_LANDS
-LAND = STRIP + len(STRIP_NAMES)
-ANIMALS_BASE = LAND + NUM_LANDS + 1
-HANDLERS = ANIMALS_BASE + 25
-DISK = HANDLERS + HANDLER_CODES
-FINAL = DISK + len(SPECIAL_DISKS)
-NUM_ACTIONS = FINAL + len(FINAL_DISKS)
-
-SIMPLE_WORDS = (
-    "stay",
-    "pilgrim",
-    "capture",
-    "call",
-    "shift",
-    "play silver-tongue",
-    "end",
-    "play sands-of-time",
-    "pass",
-)
-YELLOW = NUM_LANDS
-# Passable spaces of each strip as a bit mask over x - 1 (shifted to its row on the board).
-STRIP_OPEN = tuple(
-    sum(1 << (x - 1) for x in range(1, WIDTH + 1) if t[x] not in (NO_SPACE, MOUNTAIN))
-    for t in STRIP_TERRAIN
-)
-ROLL_QUANTITIES = {5 * f1 + f2: quantities for f1, f2, _, quantities in ANIMAL_ROLLS}
-
-# -- nodes (what the state waits for) ---------------------------------------------
-(
-    RUNNING,
-    N_MOVE,
-    N_PLACE,
-    N_HANDLERS,
-    N_ACTION,
-    N_PICK,
-    N_KEEP,
-    N_LAND,
-    N_SANDS,
-    C_STRIP,
-    C_LAND,
+from serai.games.nomads_of_arabia.observation import LAYOUT, observation
+from serai.games.nomads_of_arabia.position import read as read_position
+from serai.games.nomads_of_arabia.position import write as write_position
+from serai.games.nomads_of_arabia.procedure import (
+    BOARD,
     C_ANIMALS,
-    C_HANDLERS,
     C_DISK,
     C_FINAL,
+    C_HANDLERS,
+    C_LAND,
+    C_STRIP,
+    FIRST_CHANCE,
+    LOST,
+    LP_ANIMAL,
+    LP_FIRST,
+    LP_RANDOM,
+    N_ACTION,
+    N_HANDLERS,
+    N_KEEP,
+    N_LAND,
+    N_MOVE,
+    N_PICK,
+    N_PLACE,
+    N_SANDS,
+    NODE_NAMES,
     OVER,
-) = range(16)
-FIRST_CHANCE = C_STRIP
-# What a seat may do at each decision, in its words (for refusals).
-NODE_CHOICES = {
-    N_MOVE: "move first: stay, move, play ride-the-winds or pilgrim (R9)",
-    N_PLACE: "place your nomad from the Pilgrim space first (R27)",
-    N_HANDLERS: "you are leaving a city: take handlers first (R11)",
-    N_ACTION: "capture, call, shift, sell, play a disk, or end your turn",
-    N_PICK: "your handler dice all came up blank: pick an animal from the box (R14)",
-    N_KEEP: "choose the two animals you keep first (R25, R26)",
-    N_LAND: "choose the box that takes the animals first (R20)",
-    N_SANDS: "this is the Sands of Time window: pass, or play sands-of-time if you hold it (R33)",
-}
-NODE_NAMES = (
-    "running",
-    "move",
-    "place",
-    "handlers",
-    "action",
-    "pick",
-    "keep",
-    "land",
-    "sands",
-    "draw-strip",
-    "roll-land",
-    "roll-animals",
-    "roll-handlers",
-    "draw-disk",
-    "draw-final",
-    "over",
-)
-
-# -- procedure steps (the stack) ----------------------------------------------------
-(
-    T_SETUP_STRIP,
-    T_FIRST_BOX,
-    T_SETUP_DONE,
-    T_LA,
-    T_PAIR,
+    PILGRIM_SPACE,
+    RUNNING,
+    STATUS_NAMES,
+    T_ACTION,
+    T_ARRIVE,
     T_DECIDE,
-    T_RANDOM,
-    T_SHIFT,
+    T_END_TURN,
+    T_FIRST_BOX,
+    T_LA,
     T_LOSE,
+    T_NEXT_TURN,
+    T_PAIR,
+    T_RANDOM,
+    T_SETUP_DONE,
+    T_SETUP_STRIP,
+    T_SHIFT,
     T_SHIFT_MOVE,
     T_STEP,
-    T_ARRIVE,
-    T_ACTION,
     T_TRAVEL_DONE,
-    T_END_TURN,
-    T_NEXT_TURN,
     T_WINDOW,
-) = range(17)
+)
+from serai.games.nomads_of_arabia.render import action_spaces, render
+from serai.games.nomads_of_arabia.views import named_disks, table_view
 
-# roll-land purposes
-LP_FIRST, LP_ANIMAL, LP_RANDOM = range(3)
-
-# seat status
-BOARD, LOST, PILGRIM_SPACE = range(3)
-STATUS_NAMES = ("board", "lost", "pilgrim")
-
-# a city's disk
-NO_DISK = -1
-FACE_DOWN = 9
-
-START_MONEY = 10
-BANK = 1_000_000  # the bank is unlimited; a large balance keeps money countable
-ALL_SPECIAL = (1 << len(SPECIAL_DISKS)) - 1
-
+# R5: a roll of the animal dice as ``5 * f1 + f2`` (4: blank) and what it places.
+ROLL_QUANTITIES = {5 * f1 + f2: quantities for f1, f2, _, quantities in ANIMAL_ROLLS}
+ANIMAL_ROLL_OUTCOMES = tuple((ANIMALS_BASE + 5 * f1 + f2, p) for f1, f2, p, _ in ANIMAL_ROLLS)
+ANIMAL_ROLL_ACTIONS = frozenset(action for action, _ in ANIMAL_ROLL_OUTCOMES)
 
 INFO = GameInfo(
     name="nomads_of_arabia",
@@ -228,115 +177,99 @@ INFO = GameInfo(
     ),
 )
 
+FLAGS = ("shift_done", "main_done", "silver", "placement", "setup")
+"""The turn's flags, in the order of JSON's ``flags``: this turn's Random Restock and shift
+done (R21), its capture, call, shift or sale done, silver-tongue played (R31), a placement
+turn (R27); and the setup still running."""
+PROCEDURE = (
+    "placed",
+    "carry",
+    "carry_type",
+    "target_box",
+    "rolled",
+    "land_purpose",
+    "tied",
+    "rolling_call",
+    "claimer",
+    "step_dest",
+    "strip_type",
+)
+"""What the procedure remembers between steps, in the order of JSON's ``procedure``:
+animals placed by this turn's restocks (R21); the animals of an Animal Restock still to
+place and their type (R19); the box a Land Restock fills (-1: a Random Restock); the
+Random Restock's roll; what the land die is rolled for; the boxes tied for the yellow dot
+(R20); a call rather than a capture (R15); the seat claiming a disk; the space the
+current step goes to; the type of strip to draw (0 city, 1 desert)."""
 
-def counts_to_list(counts: Iterable[int]) -> str:
-    """Counts per animal as a canonical list (``camel,camel,horse``)."""
-    return ",".join(ANIMALS[a] for a, k in enumerate(counts) for _ in range(k))
-
-
-def parse_list(text: str, radix: int) -> int | None:
-    """A canonical animal list to its counts in base ``radix``, or None."""
-    if not text:
-        return None
-    counts = [0] * NUM_ANIMALS
-    last = 0
-    for word in text.split(","):
-        if word not in ANIMALS:
-            return None
-        a = ANIMALS.index(word)
-        if a < last:
-            return None  # canonical order only (Notation)
-        last = a
-        counts[a] += 1
-        if counts[a] >= radix:
-            return None
-    return encode(counts, radix)
-
-
-def encode(counts: Iterable[int], radix: int) -> int:
-    code = 0
-    for k in reversed(list(counts)):
-        code = code * radix + k
-    return code
-
-
-def decode(code: int, radix: int) -> list[int]:
-    out = []
-    for _ in range(NUM_ANIMALS):
-        code, k = divmod(code, radix)
-        out.append(k)
-    return out
-
-
-def sub_multisets(counts: list[int], minimum: int = 1) -> Iterator[list[int]]:
-    """Every sub-multiset of ``counts`` with at least ``minimum`` pieces."""
-    c0, c1, c2, c3 = counts
-    for a in range(c0 + 1):
-        for b in range(c1 + 1):
-            for c in range(c2 + 1):
-                for d in range(c3 + 1):
-                    if a + b + c + d >= minimum:
-                        yield [a, b, c, d]
+FIELDS = FieldTable(
+    Field("game", json=False),
+    Field("n", json=False),
+    Field("cols", json=False),
+    Field("_history", LIST),
+    Field("rows", LIST, json=False),
+    Field("open_mask", json=False),
+    Field("city_disk", LIST),
+    Field("undrawn"),
+    Field("city_queue", LIST, json=False),
+    Field("desert_queue", LIST, json=False),
+    Field("boxes", LIST),
+    Field("stock", LIST),
+    Field("reserve", LIST),
+    Field("pile", LIST),
+    Field("money", LIST),
+    Field("bank"),
+    Field("status", LIST, json=False),
+    Field("pos", LIST),
+    Field("handlers", LIST),
+    Field("animals", LIST),
+    Field("hands", LIST, json=False),
+    Field("played"),
+    Field("revealed"),
+    Field("supply"),
+    Field("special_gone"),
+    Field("finals", LIST, json=False),
+    Field("final_gone"),
+    Field("node", json=False),
+    Field("node_seat"),
+    Field("active"),
+    Field("next_seat"),
+    Field("turn"),
+    *(Field(name, json=False) for name in FLAGS + PROCEDURE),
+    Field("path", LIST),
+    Field("losing", LIST),
+    Field("window", LIST),
+    Field("stack", LIST),
+)
+"""Every field of a state, once. ``cols``: usable stock columns (cover cards); ``rows``:
+the strip on each row, row 0 first, with ``open_mask`` its passable spaces; ``city_disk``:
+per row :data:`NO_DISK`, :data:`FACE_DOWN` or a face-up final disk; ``undrawn``: a bit per
+strip; the queues: discarded strips, oldest first (R8); ``reserve``: the animals the first
+box takes from the game box (setup); ``pile``: handler dice in the pile; ``hands``: special
+disks held, a bit each; ``revealed``: disks drawn so far; ``special_gone`` and
+``final_gone``: disks that left with their strip; ``path``, ``losing``, ``window``: the
+spaces of a move, the seats losing their nomads and the seats a Sands of Time window still
+asks; ``stack``: the procedure's steps, the next last."""
 
 
 class NomadsOfArabiaState(State):
-    """A position of Nomads of Arabia. Build one with ``game.new_initial_state()``."""
+    """A position of Nomads of Arabia. Build one with ``game.new_initial_state()`` or
+    ``game.from_position(text)``."""
 
-    __slots__ = (
-        "_history",
-        "active",
-        "animals",
-        "bank",
-        "boxes",
-        "carry",
-        "carry_type",
-        "city_disk",
-        "claimer",
-        "cols",
-        "final_gone",
-        "finals",
-        "game",
-        "handlers",
-        "hands",
-        "land_purpose",
-        "losing",
-        "main_done",
-        "money",
-        "n",
-        "next_seat",
-        "node",
-        "node_seat",
-        "open_mask",
-        "path",
-        "pile",
-        "placed",
-        "placement",
-        "played",
-        "pos",
-        "queues",
-        "reserve",
-        "revealed",
-        "rolled",
-        "rolling_call",
-        "rows",
-        "setup",
-        "shift_done",
-        "silver",
-        "special_gone",
-        "stack",
-        "status",
-        "step_dest",
-        "stock",
-        "strip_type",
-        "supply",
-        "target_box",
-        "tied",
-        "turn",
-        "undrawn",
-        "window",
-    )
+    FIELDS = FIELDS
+    __slots__ = FIELDS.slots
+    clone: ClassVar[Callable[[NomadsOfArabiaState], NomadsOfArabiaState]]
 
     game: NomadsOfArabia
+    rows: list[int]
+    city_disk: list[int]
+    city_queue: list[int]
+    desert_queue: list[int]
+    finals: list[int]
+    path: list[int]
+    losing: list[int]
+    window: list[Seat]
+    stack: list[int]
+    _history: list[ActionId]
 
     def __init__(self, game: NomadsOfArabia) -> None:
         n = game.num_players
@@ -344,11 +277,12 @@ class NomadsOfArabiaState(State):
         self.game = game
         self.n = n
         self.cols = cols
-        self.rows: list[int] = []
-        self.open_mask = 0  # passable spaces of the current board, kept with the rows
-        self.city_disk: list[int] = []
+        self.rows = []
+        self.open_mask = 0
+        self.city_disk = []
         self.undrawn = (1 << len(STRIP_NAMES)) - 1
-        self.queues: list[list[int]] = [[], []]  # R8: discarded city / desert strips
+        self.city_queue = []
+        self.desert_queue = []
         self.boxes = [0] * (NUM_LANDS * NUM_ANIMALS)
         self.stock = [4 * cols] * NUM_ANIMALS
         self.reserve = [1] * NUM_ANIMALS  # from the game box into the first box (setup 4)
@@ -364,7 +298,7 @@ class NomadsOfArabiaState(State):
         self.revealed = 0
         self.supply = int(game.options["special_disks"])
         self.special_gone = 0
-        self.finals: list[int] = []
+        self.finals = []
         self.final_gone = 0
         self.active = 0
         self.next_seat = 0
@@ -384,9 +318,9 @@ class NomadsOfArabiaState(State):
         self.rolling_call = False
         self.claimer = -1
         self.step_dest = -1
-        self.path: list[int] = []
-        self.losing: list[int] = []
-        self.window: list[Seat] = []  # R33: seats still to ask at this window, in order
+        self.path = []
+        self.losing = []
+        self.window = []
         self.strip_type = 1
         self.node = RUNNING
         self.node_seat = 0
@@ -399,64 +333,8 @@ class NomadsOfArabiaState(State):
             T_FIRST_BOX,
             *[T_SETUP_STRIP] * 5,
         ]
-        self._history: list[ActionId] = []
+        self._history = []
         self._run()
-
-    # -- copies -----------------------------------------------------------------------
-    def clone(self) -> NomadsOfArabiaState:
-        other = object.__new__(NomadsOfArabiaState)
-        other.game = self.game
-        other.n = self.n
-        other.cols = self.cols
-        other.rows = self.rows[:]
-        other.open_mask = self.open_mask
-        other.city_disk = self.city_disk[:]
-        other.undrawn = self.undrawn
-        other.queues = [self.queues[0][:], self.queues[1][:]]
-        other.boxes = self.boxes[:]
-        other.stock = self.stock[:]
-        other.reserve = self.reserve[:]
-        other.pile = self.pile[:]
-        other.money = self.money[:]
-        other.bank = self.bank
-        other.status = self.status[:]
-        other.pos = self.pos[:]
-        other.handlers = self.handlers[:]
-        other.animals = self.animals[:]
-        other.hands = self.hands[:]
-        other.played = self.played
-        other.revealed = self.revealed
-        other.supply = self.supply
-        other.special_gone = self.special_gone
-        other.finals = self.finals[:]
-        other.final_gone = self.final_gone
-        other.active = self.active
-        other.next_seat = self.next_seat
-        other.turn = self.turn
-        other.shift_done = self.shift_done
-        other.main_done = self.main_done
-        other.silver = self.silver
-        other.placement = self.placement
-        other.setup = self.setup
-        other.placed = self.placed
-        other.carry = self.carry
-        other.carry_type = self.carry_type
-        other.target_box = self.target_box
-        other.rolled = self.rolled
-        other.land_purpose = self.land_purpose
-        other.tied = self.tied
-        other.rolling_call = self.rolling_call
-        other.claimer = self.claimer
-        other.step_dest = self.step_dest
-        other.path = self.path[:]
-        other.losing = self.losing[:]
-        other.window = self.window[:]
-        other.strip_type = self.strip_type
-        other.node = self.node
-        other.node_seat = self.node_seat
-        other.stack = self.stack[:]
-        other._history = self._history[:]
-        return other
 
     def history(self) -> list[ActionId]:
         return self._history[:]
@@ -477,7 +355,8 @@ class NomadsOfArabiaState(State):
     def passable_spaces(self) -> list[int]:
         return [sp for sp in range(SPACES) if self.open_mask >> sp & 1]
 
-    def _board_changed(self) -> None:
+    def board_changed(self) -> None:
+        """Recompute the passable spaces after the rows changed."""
         mask = 0
         for row, strip in enumerate(self.rows):
             mask |= STRIP_OPEN[strip] << (row * WIDTH)
@@ -551,19 +430,23 @@ class NomadsOfArabiaState(State):
 
     def is_legal(self, action: ActionId) -> bool:
         """A direct check of the node's rule, equal to ``action in legal_actions()``."""
+        if not 0 <= action < NUM_ACTIONS:
+            return False
         node = self.node
         if node == N_MOVE:
-            return self._move_legal(action)
+            return self._move_legal(DECODED[action])
         if node == N_ACTION:
             return self._action_legal(action)
         if node == C_ANIMALS:
-            return action - ANIMALS_BASE in ROLL_QUANTITIES
+            return action in ANIMAL_ROLL_ACTIONS
         if node == C_LAND:
-            return LAND <= action < LAND + (NUM_LANDS if self.setup else NUM_LANDS + 1)
+            roll = DECODED[action]
+            return roll.kind == "roll-land" and (roll.land < NUM_LANDS or not self.setup)
         if node == N_HANDLERS:
-            if not TAKE <= action < SELL:
+            take = DECODED[action]
+            if take.kind != "take-handlers":
                 return False
-            dice = decode(action - TAKE, 4)
+            dice = take.animals
             size = sum(dice)
             pile = self.pile
             total = pile[0] + pile[1] + pile[2] + pile[3]
@@ -572,16 +455,17 @@ class NomadsOfArabiaState(State):
             return size == min(2, total) or (size == 3 and self.money[self.active] >= 3)
         return action in self.legal_actions()
 
-    def _move_legal(self, action: ActionId) -> bool:
+    def _move_legal(self, move: Action) -> bool:
+        kind = move.kind
+        if kind in ("stay", "pilgrim"):
+            return True
         seat = self.active
         start = self.pos[seat]
-        if action < MOVE1:
-            return action in (STAY, PILGRIM)
-        if action < MOVE2:
-            p = action - MOVE1
-            return p in NEIGHBOURS[start] and self.passable(p)
-        if action < RIDE_BASE:
-            p, q = divmod(action - MOVE2, SPACES)
+        p = move.space
+        if kind == "move":
+            if move.to < 0:
+                return p in NEIGHBOURS[start] and self.passable(p)
+            q = move.to
             return (
                 p in NEIGHBOURS[start]
                 and q in NEIGHBOURS[p]
@@ -590,15 +474,14 @@ class NomadsOfArabiaState(State):
                 and self.passable(q)
                 and self.money[seat] >= self.move_cost(seat)
             )
-        if action < PLACE:
-            p = action - RIDE_BASE
+        if kind == "play" and move.disk == RIDE:
             return bool(self.hands[seat] >> RIDE & 1) and p != start and self.passable(p)
         return False
 
     def _action_legal(self, action: ActionId) -> bool:
         if action == END:
             return True
-        if action in (CAPTURE, CALL, SHIFT, PLAY_SILVER) or SELL <= action < PICK:
+        if DECODED[action].kind in ("capture", "call", "shift", "sell", "play"):
             return action in self._action_actions()
         return False
 
@@ -696,7 +579,7 @@ class NomadsOfArabiaState(State):
         if node < FIRST_CHANCE or node == OVER:
             return []
         if node == C_ANIMALS:
-            return [(ANIMALS_BASE + 5 * f1 + f2, p) for f1, f2, p, _ in ANIMAL_ROLLS]
+            return list(ANIMAL_ROLL_OUTCOMES)
         if node == C_LAND:
             if self.setup:
                 return [(LAND + land, 0.2) for land in range(NUM_LANDS)]  # R20
@@ -708,14 +591,15 @@ class NomadsOfArabiaState(State):
                 for shown in sub_multisets(held, 0)
             ]
         if node == C_STRIP:
-            candidates = self._strip_candidates()
+            candidates = self.strip_candidates()
             return [(STRIP + s, 1 / len(candidates)) for s in candidates]
         if node == C_DISK:
             left = [d for d in range(len(SPECIAL_DISKS)) if not self.revealed >> d & 1]
             return [(DISK + d, 1 / len(left)) for d in left]  # R24
         return self._final_outcomes()
 
-    def _strip_candidates(self) -> list[int]:
+    def strip_candidates(self) -> list[int]:
+        """The undrawn strips of the type to draw."""
         base = 0 if self.strip_type == 0 else 8
         return [s for s in range(base, base + 8) if self.undrawn >> s & 1]
 
@@ -735,36 +619,36 @@ class NomadsOfArabiaState(State):
         self._history.append(action)
         node = self.node
         self.node = RUNNING
+        played = DECODED[action]
         if node == N_ACTION:
-            self._do_action(action)
+            self._do_action(played)
         elif node == N_MOVE:
-            self._do_move(action)
+            self._do_move(played)
         elif node == C_ANIMALS:
-            self._roll_animals(action - ANIMALS_BASE)
+            self._roll_animals(played.pair)
         elif node == C_LAND:
-            self._roll_land(action - LAND)
+            self._roll_land(played.land)
         elif node == C_HANDLERS:
-            self._roll_handlers(decode(action - HANDLERS, 4))
+            self._roll_handlers(played.animals)
         elif node == N_HANDLERS:
-            self._take_handlers(decode(action - TAKE, 4))
+            self._take_handlers(played.animals)
         elif node == N_PLACE:
-            self._place(action - PLACE)
+            self._place(played.space)
         elif node == N_PICK:
-            self._take_from_box(self._box_here(), action - PICK, self.active)
+            self._take_from_box(self._box_here(), played.animal, self.active)
             self.node = N_ACTION
         elif node == N_KEEP:
-            a, b = divmod(action - KEEP, NUM_ANIMALS)
-            self._keep(self.node_seat, a, b)
+            self._keep(self.node_seat, played.pair)
         elif node == N_LAND:
-            self._place_on_land(action - CHOOSE)
+            self._place_on_land(played.land)
         elif node == N_SANDS:
-            self._sands(action == PLAY_SANDS)
+            self._sands(played.kind == "play")
         elif node == C_STRIP:
-            self._put_strip(action - STRIP)
+            self._put_strip(played.strip)
         elif node == C_DISK:
-            self._claim(action - DISK)
+            self._claim(played.disk)
         elif node == C_FINAL:
-            self._place_final(action - FINAL)
+            self._place_final(played.disk)
         self._run()
 
     def _run(self) -> None:
@@ -893,28 +777,28 @@ class NomadsOfArabiaState(State):
         self.stack.extend((then, T_DECIDE, T_LA))
 
     # -- movement ---------------------------------------------------------------------
-    def _do_move(self, action: ActionId) -> None:
+    def _do_move(self, move: Action) -> None:
         seat = self.active
-        if action == STAY:
+        kind = move.kind
+        if kind == "stay":
             self.node = N_ACTION
             return
-        if action == PILGRIM:
+        if kind == "pilgrim":
             self._discard(seat, T_TRAVEL_DONE)  # R26
             self.status[seat] = PILGRIM_SPACE
             self.pos[seat] = -1
             return
         self.stack.append(T_ACTION)
-        if action < MOVE2:
-            self.path = [action - MOVE1]
-        elif action < RIDE_BASE:
-            p, q = divmod(action - MOVE2, SPACES)
+        if kind == "play":
+            self._discard_disk(seat, RIDE)  # R32: one free step
+            self.path = [move.space]
+        elif move.to < 0:
+            self.path = [move.space]
+        else:
             cost = self.move_cost(seat)  # R10: counted and paid before moving
             self.money[seat] -= cost
             self.bank += cost
-            self.path = [p, q]
-        else:
-            self._discard_disk(seat, RIDE)  # R32: one free step
-            self.path = [action - RIDE_BASE]
+            self.path = [move.space, move.to]
         self.stack.extend([T_STEP] * len(self.path))
 
     def _step(self) -> None:
@@ -975,34 +859,34 @@ class NomadsOfArabiaState(State):
         self.node = N_ACTION
 
     # -- action phase -----------------------------------------------------------------
-    def _do_action(self, action: ActionId) -> None:
+    def _do_action(self, action: Action) -> None:
         seat = self.active
-        if action == END:
+        kind = action.kind
+        if kind == "end":
             self._restock(T_END_TURN)
-        elif action in (CAPTURE, CALL):
+        elif kind in ("capture", "call"):
             self.main_done = True
-            self.rolling_call = action == CALL
+            self.rolling_call = kind == "call"
             self.node = C_HANDLERS
-        elif action == SHIFT:
+        elif kind == "shift":
             self.main_done = True  # R23: no restock, shift_done unchanged
             self.stack.append(T_ACTION)
             self._shift()
-        elif action == PLAY_SILVER:
+        elif kind == "sell":
+            self.main_done = True
+            self._sale(action.animals, True)
+            self.node = N_ACTION
+        elif action.disk == SILVER:
             self._discard_disk(seat, SILVER)
             self.silver = True  # R31
             self.node = N_ACTION
-        elif action < ABDUL_BASE:
-            self.main_done = True
-            self._sale(decode(action - SELL, SELL_RADIX), True)
-            self.node = N_ACTION
-        elif action < EXPERT_BASE:
+        elif action.disk == ABDUL:
             self._discard_disk(seat, ABDUL)  # R30
-            self._sale(decode(action - ABDUL_BASE, SELL_RADIX), False)
+            self._sale(action.animals, False)
             self.node = N_ACTION
         else:
-            land, a = divmod(action - EXPERT_BASE, NUM_ANIMALS)
             self._discard_disk(seat, EXPERT)
-            self._take_from_box(land, a, seat)  # R29
+            self._take_from_box(action.land, action.animal, seat)  # R29
             self._restock(T_ACTION)  # R21; R35 if the nomad was Lost
 
     def _discard_disk(self, seat: Seat, disk: int) -> None:
@@ -1074,18 +958,18 @@ class NomadsOfArabiaState(State):
                 self.stack.extend((T_LA, T_PAIR))
                 return
 
-    def _roll_animals(self, code: int) -> None:
-        f1, f2 = divmod(code, 5)
+    def _roll_animals(self, faces: list[int]) -> None:
+        roll = 5 * faces[0] + faces[1]
         if self.target_box < 0:  # the Random Restock's roll; its land comes next
-            self.rolled = code
+            self.rolled = roll
             self.land_purpose = LP_RANDOM
             self.node = C_LAND
             return
-        self.placed += self._put_roll(self.target_box, f1, f2)
+        self.placed += self._put_roll(self.target_box, roll)
 
-    def _put_roll(self, land: int, f1: int, f2: int) -> int:
+    def _put_roll(self, land: int, roll: int) -> int:
         """Place a roll's quantities (R5), each limited by stock; the number placed."""
-        quantities = ROLL_QUANTITIES[5 * f1 + f2]
+        quantities = ROLL_QUANTITIES[roll]
         b = land * NUM_ANIMALS
         placed = 0
         for a in range(NUM_ANIMALS):
@@ -1104,9 +988,7 @@ class NomadsOfArabiaState(State):
             return
         if land == YELLOW:
             # R20: the box with the fewest animals just before placing; ties: active seat.
-            totals = [self.box_total(x) for x in range(NUM_LANDS)]
-            least = min(totals)
-            tied = [x for x in range(NUM_LANDS) if totals[x] == least]
+            tied = self.fewest_animals()
             if len(tied) > 1:
                 self.tied = sum(1 << x for x in tied)
                 self.node = N_LAND
@@ -1115,6 +997,12 @@ class NomadsOfArabiaState(State):
             land = tied[0]
         self._place_on_land(land)
 
+    def fewest_animals(self) -> list[int]:
+        """The boxes holding the fewest animals (R20)."""
+        totals = [self.box_total(x) for x in range(NUM_LANDS)]
+        least = min(totals)
+        return [x for x in range(NUM_LANDS) if totals[x] == least]
+
     def _place_on_land(self, land: int) -> None:
         if self.land_purpose == LP_ANIMAL:
             put = min(2, self.carry)
@@ -1122,8 +1010,7 @@ class NomadsOfArabiaState(State):
             self.carry -= put
             self.placed += put
         else:
-            f1, f2 = divmod(self.rolled, 5)
-            self._put_roll(land, f1, f2)
+            self._put_roll(land, self.rolled)
 
     # -- shifting ---------------------------------------------------------------------
     def _shift(self) -> None:
@@ -1153,8 +1040,9 @@ class NomadsOfArabiaState(State):
             self.node = N_KEEP
             self.node_seat = seat
 
-    def _keep(self, seat: Seat, a: int, b: int) -> None:
+    def _keep(self, seat: Seat, kept: list[int]) -> None:
         base = NUM_ANIMALS * seat
+        a, b = kept
         for t in range(NUM_ANIMALS):
             keep = (t == a) + (t == b)
             extra = self.animals[base + t] - keep
@@ -1172,29 +1060,30 @@ class NomadsOfArabiaState(State):
             self.special_gone += 1
         elif disk != NO_DISK:
             self.final_gone += 1
-        self.queues[0 if strip in CITY_STRIPS else 1].append(strip)  # R8
+        (self.city_queue if strip in CITY_STRIPS else self.desert_queue).append(strip)  # R8
         for s in range(self.n):
             if self.status[s] == BOARD:
                 self.pos[s] += WIDTH
         self.strip_type = 1 if self.rows[0] in CITY_STRIPS else 0
-        candidates = self._strip_candidates()
+        candidates = self.strip_candidates()
         if len(candidates) > 1:
             self.node = C_STRIP
         elif candidates:
             self._put_strip(candidates[0])  # R39: a single outcome is no node
         else:
-            self._put_strip(self.queues[self.strip_type].pop(0))  # R8
+            queue = self.city_queue if self.strip_type == 0 else self.desert_queue
+            self._put_strip(queue.pop(0))  # R8
 
     def _put_strip(self, strip: int) -> None:
         self.undrawn &= ~(1 << strip)
         if self.setup:
             self.rows.append(strip)
             self.city_disk.append(NO_DISK)
-            self._board_changed()
+            self.board_changed()
             return
         self.rows.insert(0, strip)
         self.city_disk.insert(0, NO_DISK)
-        self._board_changed()
+        self.board_changed()
         if strip not in CITY_STRIPS:
             return
         if self.supply > 0:  # R24
@@ -1215,154 +1104,21 @@ class NomadsOfArabiaState(State):
 
     # -- notation ---------------------------------------------------------------------
     def action_to_string(self, action: ActionId) -> str:
-        if not 0 <= action < NUM_ACTIONS:
-            raise GameError(f"{action} is outside the action space 0..{NUM_ACTIONS - 1}")
-        if action < MOVE1:
-            return SIMPLE_WORDS[action]
-        if action < MOVE2:
-            return f"move {space_name(action - MOVE1)}"
-        if action < RIDE_BASE:
-            p, q = divmod(action - MOVE2, SPACES)
-            return f"move {space_name(p)} {space_name(q)}"
-        if action < PLACE:
-            return f"play ride-the-winds {space_name(action - RIDE_BASE)}"
-        if action < TAKE:
-            return f"place {space_name(action - PLACE)}"
-        if action < SELL:
-            return f"take-handlers {counts_to_list(decode(action - TAKE, 4))}"
-        if action < ABDUL_BASE:
-            return f"sell {counts_to_list(decode(action - SELL, SELL_RADIX))}"
-        if action < EXPERT_BASE:
-            return f"play abdul {counts_to_list(decode(action - ABDUL_BASE, SELL_RADIX))}"
-        if action < PICK:
-            land, a = divmod(action - EXPERT_BASE, NUM_ANIMALS)
-            return f"play expert-handler {LANDS[land]} {ANIMALS[a]}"
-        if action < KEEP:
-            return f"pick {ANIMALS[action - PICK]}"
-        if action < CHOOSE:
-            a, b = divmod(action - KEEP, NUM_ANIMALS)
-            return f"keep {ANIMALS[a]},{ANIMALS[b]}"
-        if action < STRIP:
-            return f"choose-land {LANDS[action - CHOOSE]}"
-        if action < LAND:
-            return f"draw-strip {STRIP_NAMES[action - STRIP]}"
-        if action < ANIMALS_BASE:
-            land = action - LAND
-            return f"roll-land {'yellow' if land == YELLOW else LANDS[land]}"
-        if action < HANDLERS:
-            f1, f2 = divmod(action - ANIMALS_BASE, 5)
-            faces = [ANIMALS[f] if f < BLANK else "blank" for f in (f1, f2)]
-            return f"roll-animals {','.join(faces)}"
-        if action < DISK:
-            return f"roll-handlers {self._handler_faces(decode(action - HANDLERS, 4))}"
-        if action < FINAL:
-            return f"draw-disk {SPECIAL_DISKS[action - DISK]}"
-        return f"draw-final {FINAL_DISKS[action - FINAL]}"
-
-    def _handler_faces(self, shown: list[int]) -> str:
-        """One entry per held die, by type, animal faces before blanks (Notation)."""
-        held = self.seat_handlers(self.active)
-        faces: list[str] = []
-        for a in range(NUM_ANIMALS):
-            faces.extend([ANIMALS[a]] * shown[a])
-            faces.extend(["blank"] * max(held[a] - shown[a], 0))
-        return ",".join(faces)
+        return action_text(decode(action), self.seat_handlers(self.active))
 
     def reveals_information(self, action: ActionId) -> bool:
         """A played special disk is shown to everyone (R38). A window's ``pass`` shows
         nothing, but it is final too: only a holder could want it back (R33)."""
-        return action == PASS or self.action_to_string(action).startswith("play ")
+        return action == PASS or decode(action).kind == "play"
 
     def action_to_string_for(self, seat: Seat | None, action: ActionId) -> str:
         """R38: another seat's ``draw-disk`` outcome reads ``draw-disk hidden``."""
-        if DISK <= action < FINAL and self.node == C_DISK and seat != self.claimer:
+        if self.node == C_DISK and seat != self.claimer and decode(action).kind == "draw-disk":
             return "draw-disk hidden"
         return self.action_to_string(action)
 
     def parse_action(self, text: str) -> ActionId | None:
-        if text in SIMPLE_WORDS:
-            return SIMPLE_WORDS.index(text)
-        words = text.split(" ")
-        verb, args = words[0], words[1:]
-        if verb == "move" and 1 <= len(args) <= 2:
-            spaces = [parse_space(w) for w in args]
-            if any(sp is None for sp in spaces):
-                return None
-            if len(spaces) == 1:
-                return MOVE1 + int(spaces[0])  # type: ignore[arg-type]
-            return MOVE2 + SPACES * int(spaces[0]) + int(spaces[1])  # type: ignore[arg-type]
-        if len(args) == 1:
-            arg = args[0]
-            if verb == "place":
-                sp = parse_space(arg)
-                return None if sp is None else PLACE + sp
-            if verb in ("sell", "take-handlers"):
-                radix = SELL_RADIX if verb == "sell" else 4
-                code = parse_list(arg, radix)
-                if code is None or (verb == "take-handlers" and sum(decode(code, 4)) > 3):
-                    return None
-                return (SELL if verb == "sell" else TAKE) + code
-            if verb == "pick" and arg in ANIMALS:
-                return PICK + ANIMALS.index(arg)
-            if verb == "keep":
-                pair = arg.split(",")
-                if len(pair) == 2 and all(w in ANIMALS for w in pair):
-                    a, b = ANIMALS.index(pair[0]), ANIMALS.index(pair[1])
-                    return KEEP + NUM_ANIMALS * a + b if a <= b else None
-                return None
-            if verb == "choose-land" and arg in LANDS:
-                return CHOOSE + LANDS.index(arg)
-            if verb == "draw-strip" and arg in STRIP_NAMES:
-                return STRIP + STRIP_NAMES.index(arg)
-            if verb == "roll-land":
-                if arg == "yellow":
-                    return LAND + YELLOW
-                return LAND + LANDS.index(arg) if arg in LANDS else None
-            if verb == "roll-animals":
-                return self._parse_animal_roll(arg)
-            if verb == "roll-handlers":
-                return self._parse_handler_roll(arg)
-            if verb == "draw-disk" and arg in SPECIAL_DISKS:
-                return DISK + SPECIAL_DISKS.index(arg)
-            if verb == "draw-final" and arg in FINAL_DISKS:
-                return FINAL + FINAL_DISKS.index(arg)
-            return None
-        if verb == "play" and len(args) >= 2:
-            kind, rest = args[0], args[1:]
-            if kind == "ride-the-winds" and len(rest) == 1:
-                sp = parse_space(rest[0])
-                return None if sp is None else RIDE_BASE + sp
-            if kind == "abdul" and len(rest) == 1:
-                code = parse_list(rest[0], SELL_RADIX)
-                return None if code is None else ABDUL_BASE + code
-            if kind == "expert-handler" and len(rest) == 2:
-                land, animal = rest
-                if land in LANDS and animal in ANIMALS:
-                    return EXPERT_BASE + NUM_ANIMALS * LANDS.index(land) + ANIMALS.index(animal)
-        return None
-
-    @staticmethod
-    def _parse_animal_roll(arg: str) -> ActionId | None:
-        faces = arg.split(",")
-        names = [*ANIMALS, "blank"]
-        if len(faces) != 2 or not all(f in names for f in faces):
-            return None
-        f1, f2 = names.index(faces[0]), names.index(faces[1])
-        return ANIMALS_BASE + 5 * f1 + f2 if f1 <= f2 else None
-
-    def _parse_handler_roll(self, arg: str) -> ActionId | None:
-        shown = [0] * NUM_ANIMALS
-        faces = arg.split(",")
-        names = [*ANIMALS, "blank"]
-        if not all(f in names for f in faces):
-            return None
-        for f in faces:
-            if f != "blank":
-                shown[ANIMALS.index(f)] += 1
-        if any(k > 3 for k in shown):
-            return None
-        action = HANDLERS + encode(shown, 4)
-        return action if self.action_to_string(action) == f"roll-handlers {arg}" else None
+        return parse(text, self.seat_handlers(self.active))
 
     def notation_help(self) -> str:
         return (
@@ -1371,89 +1127,12 @@ class NomadsOfArabiaState(State):
         )
 
     def why_illegal(self, action: ActionId) -> str:
-        if not 0 <= action < NUM_ACTIONS:
-            return f"{action} is not an action number of this game (0 to {NUM_ACTIONS - 1})"
-        text = self.action_to_string(action)
-        node = self.node
-        if node == OVER:
-            return "the game is over"
-        if node >= FIRST_CHANCE:
-            return f"{text!r} cannot be the outcome of this {NODE_NAMES[node]}"
-        if action == PLAY_SANDS:
-            if node == N_SANDS:
-                return f"{text!r}: you do not hold sands-of-time (R33)"
-            return f"{text!r}: it is played only in the window after a turn (R28)"
-        if action == PASS and node != N_SANDS:
-            return f"{text!r} only answers the Sands of Time window after a turn (R33)"
-        seat = self.active
-        if node == N_MOVE:
-            if MOVE2 <= action < RIDE_BASE and self.money[seat] < self.move_cost(seat):
-                return (
-                    f"{text!r}: a two-step move costs {self.move_cost(seat)} Dinars, "
-                    f"you have {self.money[seat]} (R10)"
-                )
-            if RIDE_BASE <= action < PLACE:
-                if not self.holds(seat, RIDE):
-                    return f"{text!r}: you do not hold ride-the-winds (R32)"
-                return f"{text!r}: ride to a passable space other than your own (R32)"
-            if MOVE2 <= action < RIDE_BASE and (action - MOVE2) % SPACES == self.pos[seat]:
-                return f"{text!r}: a two-step move may not end where it started (R9)"
-            if MOVE1 <= action < PLACE:
-                return (
-                    f"{text!r}: move 1 or 2 steps between neighbouring spaces; "
-                    "mountains cannot be entered (R9)"
-                )
-        if node == N_PLACE and PLACE <= action < TAKE:
-            return f"{text!r}: place your nomad on a space of the board, not a mountain (R27)"
-        if node == N_PICK and PICK <= action < KEEP:
-            return f"{text!r}: pick an animal type that the box holds (R14)"
-        if node == N_LAND and CHOOSE <= action < STRIP:
-            return f"{text!r}: choose one of the boxes tied for fewest animals (R20)"
-        if node == N_ACTION:
-            return self._why_action_illegal(action, text)
-        if node == N_HANDLERS and TAKE <= action < SELL:
-            return f"{text!r}: take 2 handlers free or 3 for 3 Dinars from the pile (R11)"
-        if node == N_KEEP and KEEP <= action < CHOOSE:
-            return f"{text!r}: keep two animals that you hold (R25, R26)"
-        return f"{text!r} is not a choice now: {NODE_CHOICES[node]}"
+        return explain.why_illegal(self, action)
 
-    def _why_action_illegal(self, action: ActionId, text: str) -> str:
-        seat = self.active
-        t = self.terrain(self.pos[seat])
-        if action in (CAPTURE, CALL, SHIFT) and self.placement:
-            return f"{text!r}: not on the turn your nomad is placed (R27)"
-        if action in (CAPTURE, CALL, SHIFT) and self.main_done:
-            return f"{text!r}: this turn's capture, call, shift or sale is already done"
-        if action in (CAPTURE, CALL):
-            if t >= NUM_LANDS:
-                return f"{text!r}: your nomad must stand on a land space (R14)"
-            return f"{text!r}: you hold no handler dice (R13)"
-        if action == SHIFT:
-            if t != SAND:
-                return f"{text!r}: shift only from a sand space (R23)"
-            return f"{text!r}: not while a nomad stands on row 4 (R23)"
-        if SELL <= action < ABDUL_BASE:
-            if t != CITY:
-                return f"{text!r}: sell only in a city (R16)"
-            if self.main_done:
-                return f"{text!r}: this turn's capture, call, shift or sale is already done (R16)"
-            return f"{text!r}: you do not have those animals (R16)"
-        hand = self.hands[seat]
-        if ABDUL_BASE <= action < EXPERT_BASE:
-            if not hand >> ABDUL & 1:
-                return f"{text!r}: you do not hold abdul (R30)"
-            if t == CITY:
-                return f"{text!r}: abdul is not played in a city; use 'sell' (R30)"
-            return f"{text!r}: you do not have those animals (R30)"
-        if EXPERT_BASE <= action < PICK:
-            if not hand >> EXPERT & 1:
-                return f"{text!r}: you do not hold expert-handler (R29)"
-            return f"{text!r}: that box holds no such animal (R29)"
-        if action == PLAY_SILVER:
-            if not hand >> SILVER & 1:
-                return f"{text!r}: you do not hold silver-tongue (R31)"
-            return f"{text!r}: it needs animals and a sale still to come this turn (R31)"
-        return f"{text!r} is not a choice now: {NODE_CHOICES[N_ACTION]}"
+    def position(self) -> str:
+        """The whole state as one line (``docs/rules/nomads_of_arabia.md``, *Position
+        notation*)."""
+        return write_position(self)
 
     # -- scoring ----------------------------------------------------------------------
     def disk_dinars(self, seat: Seat) -> int:
@@ -1573,7 +1252,10 @@ class NomadsOfArabiaState(State):
         face_up = sum(1 for d in self.city_disk if 0 <= d < len(FINAL_DISKS))
         counts["final disks"] = m - len(self.finals) + face_up + self.final_gone + 5 - m
         counts["strips"] = (
-            len(self.rows) + self.undrawn.bit_count() + len(self.queues[0]) + len(self.queues[1])
+            len(self.rows)
+            + self.undrawn.bit_count()
+            + len(self.city_queue)
+            + len(self.desert_queue)
         )
         return counts
 
@@ -1583,60 +1265,25 @@ class NomadsOfArabiaState(State):
             "game": INFO.name,
             "version": INFO.version,
             "options": self.game.params(),
-            "history": self._history[:],
+            **FIELDS.to_json(self),
             "rows": [STRIP_NAMES[s] for s in self.rows],
-            "city_disk": self.city_disk[:],
-            "undrawn": self.undrawn,
-            "queues": [[STRIP_NAMES[s] for s in q] for q in self.queues],
-            "boxes": self.boxes[:],
-            "stock": self.stock[:],
-            "reserve": self.reserve[:],
-            "pile": self.pile[:],
-            "money": self.money[:],
-            "bank": self.bank,
+            "queues": [[STRIP_NAMES[s] for s in q] for q in (self.city_queue, self.desert_queue)],
             "status": [STATUS_NAMES[s] for s in self.status],
-            "pos": self.pos[:],
-            "handlers": self.handlers[:],
-            "animals": self.animals[:],
-            "hands": [
-                [SPECIAL_DISKS[d] for d in range(len(SPECIAL_DISKS)) if h >> d & 1]
-                for h in self.hands
-            ],
-            "played": self.played,
-            "revealed": self.revealed,
-            "supply": self.supply,
-            "special_gone": self.special_gone,
+            "hands": [named_disks(hand) for hand in self.hands],
             "finals": [FINAL_DISKS[f] for f in self.finals],
-            "final_gone": self.final_gone,
             "node": NODE_NAMES[self.node],
-            "node_seat": self.node_seat,
-            "active": self.active,
-            "next_seat": self.next_seat,
-            "turn": self.turn,
-            "flags": [self.shift_done, self.main_done, self.silver, self.placement, self.setup],
-            "procedure": [
-                self.placed,
-                self.carry,
-                self.carry_type,
-                self.target_box,
-                self.rolled,
-                self.land_purpose,
-                self.tied,
-                self.rolling_call,
-                self.claimer,
-                self.step_dest,
-                self.strip_type,
-            ],
-            "path": self.path[:],
-            "losing": self.losing[:],
-            "window": self.window[:],
-            "stack": self.stack[:],
+            "flags": [getattr(self, name) for name in FLAGS],
+            "procedure": [getattr(self, name) for name in PROCEDURE],
         }
 
     def render(
         self, markup: bool = False, seat: Seat | None = None, highlight: Iterable[ActionId] = ()
     ) -> str:
         return render(self, markup, seat, action_spaces(highlight))
+
+
+NomadsOfArabiaState.clone = FIELDS.make_clone(NomadsOfArabiaState)
+abc.update_abstractmethods(NomadsOfArabiaState)
 
 
 @register
@@ -1654,23 +1301,23 @@ class NomadsOfArabia(Game):
         return 400 * int(self.options["max_turns"]) + 1000
 
     def observation_size(self) -> int:
-        return OBSERVATION_SIZE
+        return LAYOUT.size
+
+    def observation_layout(self) -> ObservationLayout:
+        return LAYOUT
+
+    def decode(self, action: ActionId) -> DecodedAction:
+        return decode(action)
 
     def new_initial_state(self) -> NomadsOfArabiaState:
         return NomadsOfArabiaState(self)
 
+    def from_position(self, text: str) -> NomadsOfArabiaState:
+        """The state written as ``text`` (``docs/rules/nomads_of_arabia.md``, *Position
+        notation*); its history starts empty."""
+        state: NomadsOfArabiaState = object.__new__(NomadsOfArabiaState)
+        read_position(self, text, state)
+        return state
+
     def layout(self) -> dict[str, Any]:
         return board_layout(self)
-
-
-def action_spaces(actions: Iterable[ActionId]) -> set[int]:
-    """The spaces that movement and placement actions name (for highlighting)."""
-    out: set[int] = set()
-    for action in actions:
-        if MOVE1 <= action < MOVE2:
-            out.add(action - MOVE1)
-        elif MOVE2 <= action < RIDE_BASE:
-            out.add((action - MOVE2) % SPACES)
-        elif RIDE_BASE <= action < TAKE:
-            out.add((action - RIDE_BASE) % SPACES)
-    return out

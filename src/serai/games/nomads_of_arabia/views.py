@@ -21,11 +21,10 @@ from serai.games.nomads_of_arabia.board import (
     WIDTH,
     space_name,
 )
+from serai.games.nomads_of_arabia.procedure import STATUS_NAMES
 
 if TYPE_CHECKING:
     from serai.games.nomads_of_arabia.rules import NomadsOfArabiaState
-
-STATUS = ("board", "lost", "pilgrim")
 
 
 def disk_name(code: int) -> str | None:
@@ -50,7 +49,7 @@ def table_view(state: NomadsOfArabiaState, seat: Seat | None) -> dict[str, Any]:
             {
                 "seat": owner,
                 "money": state.money[owner],
-                "status": STATUS[state.status[owner]],
+                "status": STATUS_NAMES[state.status[owner]],
                 "space": space_name(state.pos[owner]) if state.pos[owner] >= 0 else None,
                 "animals": dict(zip(ANIMALS, state.animals[b : b + NUM_ANIMALS], strict=True)),
                 "handlers": dict(zip(ANIMALS, state.handlers[b : b + NUM_ANIMALS], strict=True)),
@@ -78,7 +77,9 @@ def table_view(state: NomadsOfArabiaState, seat: Seat | None) -> dict[str, Any]:
         "special_supply": state.supply,
         "special_disks_played": named_disks(state.played),
         "final_disks_drawn": [FINAL_DISKS[f] for f in state.finals],
-        "strip_queues": [[STRIP_NAMES[s] for s in q] for q in state.queues],
+        "strip_queues": [
+            [STRIP_NAMES[s] for s in q] for q in (state.city_queue, state.desert_queue)
+        ],
         "players": players,
         "turn": state.turn,
         "active": state.active,
