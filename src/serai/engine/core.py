@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias
 
 from serai.engine.errors import GameError, IllegalActionError
+from serai.engine.words import literal, score_label, seat_field
 
 if TYPE_CHECKING:
     from serai.engine.observe import ObservationLayout
@@ -152,6 +153,18 @@ class Game(abc.ABC):
         views already carry everything a drawing needs return an empty dict.
         """
         return {}
+
+    def score_labels(self) -> dict[str, str]:
+        """A label people read for every key of :meth:`State.score_breakdown`, in its order.
+
+        The default makes one from each key; games name the parts as their rules do.
+
+        >>> from serai.engine import load_game
+        >>> load_game("five_tribes", players=2).score_labels()["vizier_majority"]
+        'Vizier majority'
+        """
+        keys = self.new_initial_state().score_breakdown()[0]
+        return {key: score_label(key) for key in keys}
 
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         """Rebuild a state from :meth:`State.to_json` exactly.
@@ -407,6 +420,38 @@ class State(abc.ABC):
         override it. Call it before ``action`` is applied.
         """
         return self.action_to_string(action)
+
+    def prompt(self) -> str:
+        """What the player to act decides now, as one plain sentence to that player ("Place
+        a camel next to one of your caravans — 2 more this turn"); ``""`` at a chance node
+        and once the game is over. It says only what that seat may see.
+
+        The default says nothing; every game overrides it.
+        """
+        return ""
+
+    def narrate_for(self, viewer: Seat | None, action: ActionId) -> str:
+        """``action`` (about to be applied, as for :meth:`action_to_string_for`) in plain
+        words as ``viewer`` may read it (``None``: a spectator), for a game log.
+
+        Seats are written as :meth:`str.format` fields ``{0}``, ``{1}``, … that the caller
+        fills with the players' names; points the rules give at once follow in brackets.
+        Filtered by the same rule as :meth:`view`: a hidden draw reads "{2} drew a tile" to
+        everyone but the drawer. The default is the notation after the seat's field:
+
+        >>> from serai.engine import load_game, sample_chance
+        >>> import random
+        >>> state = load_game("through_the_desert").new_initial_state()
+        >>> rng = random.Random(1)
+        >>> while state.is_chance_node():
+        ...     state.apply_action(sample_chance(state, rng))
+        >>> State.narrate_for(state, None, state.legal_actions()[0]).format("Ann", "Bob")
+        'Ann: leader blue 2,0'
+        """
+        text = literal(self.action_to_string_for(viewer, action))
+        if self.is_chance_node():
+            return text
+        return f"{seat_field(self.current_player())}: {text}"
 
     def render(
         self, markup: bool = False, seat: Seat | None = None, highlight: Iterable[ActionId] = ()

@@ -1,14 +1,22 @@
-"""Why an action is not legal now, in a player's words.
+"""In the Realm of the Desert Sons in the players' words: why an action is not legal now,
+what the player to act decides (:func:`prompt`), each action as a log line
+(:func:`narrate`) and the names of the score parts (:data:`SCORE_LABELS`).
 
 Each reason ends with the ruling it applies, written ``(R8)``; the rulings are those of
 ``docs/rules/desert_sons.md``. Reasons name the exact problem for the common mistakes and
-fall back on what the current step asks for.
+fall back on what the current step asks for. Log lines keep rumor chip values to the seats
+that know them (R19, R20).
+
+>>> tile_words(13), tile_words(6), tile_words(2)
+('tile 13 (a tee with myrrh and gems)', 'tile 6 (desert)', 'tile 2 (a blank cap)')
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from serai.engine import ActionId, Seat
+from serai.engine.words import listing, seat_field
 from serai.games.desert_sons.actions import (
     DECODED,
     NUM_ACTIONS,
@@ -20,22 +28,31 @@ from serai.games.desert_sons.actions import (
 )
 from serai.games.desert_sons.board import (
     BONUS_OFFER,
+    CAMEL,
     CHANCE_PHASES,
+    CHIP_NAMES,
     CHOOSE,
+    COMMODITIES,
     CONTINUE,
     DRAW_RUMOR,
     EXPLORE,
+    KINDS,
     MOVE,
     NEIGHBOURS,
     OVER,
     PEEK,
     PEEK_DECIDE,
     PLACE,
+    REPLACE,
     RUMOR_ROW,
     SAME_PLACEMENT,
+    SECTION_LABELS,
+    SECTIONS,
+    SETUP,
     STONE,
     STONE_OWNER,
     SYMBOLS,
+    WATER,
     cell_name,
 )
 
@@ -208,3 +225,195 @@ def _why_stuck(state: DesertSonsState, move: Action, text: str) -> str:
         f"{text!r}: tile {fitting} of your display fits next to {cell_name(cell)}, which "
         "your caravan can reach, so you keep your display and pass (R24)"
     )
+
+
+SCORE_LABELS = {
+    "myrrh": "Myrrh",
+    "incense": "Incense",
+    "salt": "Salt",
+    "gems": "Gems",
+    "total": "Total",
+}
+"""The parts of ``score_breakdown``: each commodity's worth in gold (R27, R28)."""
+
+
+def tile_words(tile: int) -> str:
+    """An explorer tile by number and what it shows."""
+    kind = KINDS[tile]
+    if kind == "desert":
+        return f"tile {tile} (desert)"
+    symbols = [SYMBOLS[x] for _, section in SECTIONS[tile] for x in section]
+    article = "an" if kind[0] in "aeiou" else "a"
+    if not symbols:
+        return f"tile {tile} (a blank {kind})"
+    return f"tile {tile} ({article} {kind} with {listing(symbols)})"
+
+
+def prompt(state: DesertSonsState) -> str:
+    """What the player to act decides now, in one sentence to them."""
+    phase = state.phase
+    seat = state.current_player()
+    if seat < 0:
+        return ""
+    water = state.water[seat]
+    bonus = "Bonus turn: " if state.bonus else ""
+    if phase == MOVE:
+        if water:
+            return (
+                f"{bonus}Move your caravan: free along desert links and one oasis link beyond, "
+                f"anywhere else for 1 water (you have {water}); staying counts as a move"
+            )
+        return (
+            f"{bonus}Move your caravan along desert links and one oasis link beyond (you "
+            "have no water to go further); staying counts as a move"
+        )
+    if phase == EXPLORE:
+        return _explore_prompt(state)
+    if phase == PLACE:
+        return (
+            f"Lay {tile_words(state.pending)} next to your caravan so that every side "
+            "matches its neighbours"
+        )
+    if phase == CONTINUE:
+        return (
+            "After a desert tile: move and explore again, take one of your stones back "
+            "from the board, or end your turn"
+        )
+    if phase == STONE:
+        return (
+            "Put one of your stones on an oasis section of the tile you laid, take one "
+            "back from the board, or put none"
+        )
+    if phase == CHOOSE:
+        rank = state.r_order[state.r_pos]
+        offered = [SYMBOLS[x] for x in state.available_symbols()]
+        return (
+            f"Your stone {rank} takes one symbol of the oasis being rated: {listing(offered, 'or')}"
+        )
+    if phase == RUMOR_ROW:
+        chip = CHIP_NAMES[state.drawn - 1]
+        return f"Lay the rumor chip you drew ({chip}) face down on a commodity row with room"
+    if phase == PEEK:
+        return "The rumor pool is empty: look at one rumor chip on the board"
+    if phase == PEEK_DECIDE:
+        chip = CHIP_NAMES[state.chips[state.peek_slot] - 1]
+        return f"Leave the rumor chip you looked at ({chip}) in place, or return it to the pool"
+    if phase == BONUS_OFFER:
+        return f"Pay 1 water for a bonus turn (you have {water}), or end your turn"
+    return ""
+
+
+def _explore_prompt(state: DesertSonsState) -> str:
+    kinds = {DECODED[action].kind for action in state.explore_actions()}
+    if kinds == {"pass"}:
+        return "No tile fits next to your caravan and you cannot draw: your turn ends (pass)"
+    if kinds == {"discard"}:
+        return (
+            "Your full display fits nowhere you can reach: discard one of its tiles, "
+            "and your turn ends"
+        )
+    ways = []
+    if "draw" in kinds:
+        ways.append("draw a tile from the stack")
+    if "play-own" in kinds:
+        ways.append("play a tile of your display")
+    if "take" in kinds:
+        ways.append("take a tile from another player's display for 1 water")
+    return f"Explore next to your caravan: {listing(ways, 'or')}"
+
+
+def narrate(state: DesertSonsState, viewer: Seat | None, action: ActionId) -> str:
+    """``action`` (not yet applied) as a log line ``viewer`` may read."""
+    move = DECODED[action]
+    kind = move.kind
+    phase = state.phase
+    if kind == "draw-tile":
+        return _draw_words(state, move.tile)
+    if kind == "draw-rumor":
+        chooser = state.chooser
+        # R19: the drawer alone sees the chip.
+        chip = f"a {CHIP_NAMES[move.chip]} rumor chip" if viewer == chooser else "a rumor chip"
+        return f"{seat_field(chooser)} drew {chip}"
+    seat = state.current_player()
+    who = seat_field(seat)
+    if kind == "move":
+        paid = not state.free_destinations(seat) >> move.cell & 1
+        cost = " for 1 water" if paid else ""
+        if move.cell == state.caravan[seat]:
+            return f"{who} kept the caravan on {cell_name(move.cell)}{cost}"
+        return f"{who} moved the caravan to {cell_name(move.cell)}{cost}"
+    if kind == "draw":
+        return f"{who} chose to draw from the stack"
+    if kind == "play-own":
+        return f"{who} played {tile_words(move.tile)} from their display"
+    if kind == "take":
+        owner = seat_field(move.seat)
+        return f"{who} took {tile_words(move.tile)} from {owner}'s display for 1 water"
+    if kind == "discard":
+        return f"{who} discarded {tile_words(move.tile)}: nothing fits within reach"
+    if kind == "pass":
+        return f"{who} could not explore and passed"
+    if kind == "place":
+        return _place_words(state, action)
+    if kind == "stone":
+        where = cell_name(state.last_cell)
+        section = SECTION_LABELS[move.section]
+        return f"{who} put stone {move.rank} on section {section} of the tile at {where}"
+    if kind == "remove-stone":
+        return f"{who} took stone {move.rank} back from the board"
+    if kind == "no-stone":
+        return f"{who} put no stone"
+    if kind == "end":
+        return f"{who} ended the turn"
+    if kind == "bonus":
+        return f"{who} paid 1 water for a bonus turn"
+    if kind == "choose":
+        return f"{who}'s stone {state.r_order[state.r_pos]} took {_symbol_words(move.symbol)}"
+    if kind == "rumor":
+        chip = "the rumor chip"
+        if viewer == seat and phase == RUMOR_ROW:
+            chip = f"the {CHIP_NAMES[state.drawn - 1]} rumor chip"
+        return f"{who} laid {chip} face down on the {COMMODITIES[move.symbol]} row"
+    if kind == "peek":
+        row, place = divmod(move.slot, 2)
+        order = "first" if place == 0 else "second"
+        return f"{who} looked at the {order} rumor chip of the {COMMODITIES[row]} row"
+    if kind == "keep-chip":
+        return f"{who} left the rumor chip on the board"
+    return f"{who} returned the rumor chip to the pool"
+
+
+def _symbol_words(symbol: int) -> str:
+    if symbol == CAMEL:
+        return "a camel card (2 more carrying spaces)"
+    if symbol == WATER:
+        return "1 water"
+    if symbol < len(COMMODITIES):
+        return f"a {SYMBOLS[symbol]} tile"
+    return "a rumor (a chip to lay on the rumor board, or a look at one)"
+
+
+def _draw_words(state: DesertSonsState, tile: int) -> str:
+    """A drawn explorer tile: every draw is seen by all (R8, R9, R10)."""
+    words = tile_words(tile)
+    if state.phase == SETUP:
+        return f"{seat_field(state.dealt)} gets {words} for their display"
+    if state.phase == REPLACE:
+        return f"{words.capitalize()} refills {seat_field(state.robbed)}'s display"
+    who = seat_field(state.player)
+    if state.fits(tile, state.caravan[state.player]):
+        return f"{who} drew {words}, which must be laid"
+    return f"{who} drew {words}: it fits nowhere, goes to the display and the turn ends"
+
+
+def _place_words(state: DesertSonsState, action: ActionId) -> str:
+    move = DECODED[action]
+    who = seat_field(state.player)
+    turned = f", turned {90 * move.rotation}°" if move.rotation else ""
+    words = f"{who} laid {tile_words(state.pending)} at {cell_name(move.cell)}{turned}"
+    after = state.clone()
+    after.apply_unchecked(action)
+    closed = len(after.closing)
+    if closed:
+        words += ", closing an oasis" if closed == 1 else f", closing {closed} oases"
+    return words

@@ -120,7 +120,7 @@ from serai.games.desert_sons.board import (
     placed_edges,
 )
 from serai.games.desert_sons.estimate import SECTION_WORTH
-from serai.games.desert_sons.explain import why_illegal
+from serai.games.desert_sons.explain import SCORE_LABELS, narrate, prompt, why_illegal
 from serai.games.desert_sons.layout import board_layout
 from serai.games.desert_sons.observation import LAYOUT, observation
 from serai.games.desert_sons.position import read_position, write_position
@@ -817,6 +817,12 @@ class DesertSonsState(State):
     def why_illegal(self, action: ActionId) -> str:
         return why_illegal(self, action)
 
+    def prompt(self) -> str:
+        return prompt(self)
+
+    def narrate_for(self, viewer: Seat | None, action: ActionId) -> str:
+        return narrate(self, viewer, action)
+
     # -- scoring ------------------------------------------------------------------------
     def commodity_values(self) -> list[int]:
         """R27 at the end; R28 before it (every commodity at 4)."""
@@ -1016,6 +1022,9 @@ class DesertSons(Game):
 
     def from_position(self, text: str) -> DesertSonsState:
         return read_position(self, text)
+
+    def score_labels(self) -> dict[str, str]:
+        return dict(SCORE_LABELS)
 
     def decode(self, action: ActionId) -> Action:
         return decode(action)

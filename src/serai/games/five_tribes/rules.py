@@ -124,7 +124,7 @@ from serai.games.five_tribes.board import (
     bits,
 )
 from serai.games.five_tribes.estimate import estimate
-from serai.games.five_tribes.explain import why_illegal
+from serai.games.five_tribes.explain import SCORE_LABELS, narrate, prompt, why_illegal
 from serai.games.five_tribes.layout import board_layout
 from serai.games.five_tribes.observation import LAYOUT, observation
 from serai.games.five_tribes.position import Fields, fields_of, read_fields, refuse, write_fields
@@ -1208,6 +1208,12 @@ class FiveTribesState(State):
     def why_illegal(self, action: ActionId) -> str:
         return why_illegal(self, action)
 
+    def prompt(self) -> str:
+        return prompt(self)
+
+    def narrate_for(self, viewer: Seat | None, action: ActionId) -> str:
+        return narrate(self, viewer, action)
+
     # -- scoring (End and scoring) ---------------------------------------------------------------
     def score_breakdown(self) -> list[dict[str, int]]:
         """Per seat the scoring parts on the current state (provisional until the end)."""
@@ -1571,6 +1577,9 @@ class FiveTribes(Game):
 
     def observation_layout(self) -> ObservationLayout:
         return LAYOUT
+
+    def score_labels(self) -> dict[str, str]:
+        return dict(SCORE_LABELS)
 
     def decode(self, action: ActionId) -> Action:
         return DECODED[A.known(action)]

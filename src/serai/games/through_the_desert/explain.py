@@ -1,10 +1,14 @@
-"""Why an action is illegal, in the players' words, ending with the ruling it breaks.
+"""Through the Desert in the players' words: why an action is illegal (ending with the
+ruling it breaks), what the player to act decides (:func:`prompt`), each action as a log
+line (:func:`narrate`) and the names of the score parts (:data:`SCORE_LABELS`).
 
 >>> import serai
 >>> from serai.games.through_the_desert.actions import parse_action
 >>> state = serai.load_game("through_the_desert").new_initial_state()
 >>> why_illegal(state, parse_action("leader red 3,3"))  # doctest: +ELLIPSIS
 "'leader red 3,3' is not a possible outcome of this setup draw: a palm goes on an oasis ..."
+>>> narrate(state, None, parse_action("palm 3,2"))
+'A palm grows on the oasis at 3,2'
 """
 
 from __future__ import annotations
@@ -12,10 +16,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from serai.engine import ActionId, Seat
+from serai.engine.words import gain, listing, plural, seat_field
 from serai.games.through_the_desert.actions import (
     DECODED,
     NUM_ACTIONS,
     TEXTS,
+    Camel,
     no_such_action,
 )
 from serai.games.through_the_desert.board import (
@@ -23,12 +29,15 @@ from serai.games.through_the_desert.board import (
     COLOURS,
     LEADERS,
     NUM_COLOURS,
+    OASIS_POINTS,
     OVER,
     REMOVAL,
+    RIVER_POINTS,
     SETUP_PALMS,
     SETUP_TOKENS,
     SHADED,
     Hex,
+    bits,
     hex_name,
 )
 
@@ -127,3 +136,118 @@ def _why_leader_illegal(
     if state.leader_zone >> h & 1:
         return f"{text!r}: {where} is next to another leader, yours count too (R8)"
     return f"{text!r} is not legal now"
+
+
+SCORE_LABELS = {
+    "caravan": "Largest caravans",
+    "water": "Water tokens",
+    "oasis": "Oases",
+    "river": "River crossings",
+    "area": "Closed regions",
+    "total": "Total",
+}
+"""The parts of ``score_breakdown`` as the score table names them (*End and scoring*)."""
+
+
+def prompt(state: ThroughTheDesertState) -> str:
+    """What the player to act decides now, in one sentence to them."""
+    phase = state.phase
+    seat = state.player
+    if phase == REMOVAL:
+        return "Set one of your leaders aside for the whole game: a colour no one before you chose"
+    if phase == LEADERS:
+        held = [COLOURS[c] for c in bits(state.leader_colours(seat))]
+        where = "on a free hex, not next to a palm or another leader"
+        if state.leader_round == 0:
+            return (
+                f"Place a leader {where}, opening a colour no one has opened yet: {listing(held)}"
+            )
+        return f"Place your {_ordinal(state.leader_round + 1)} leader {where}: {listing(held)}"
+    if phase == CAMELS:
+        left = state.camels_this_turn() - state.placed
+        if state.camels_this_turn() == 1:
+            count = "one camel this turn, your first"
+        elif left == 2:
+            count = "2 this turn"
+        else:
+            count = "the second and last this turn"
+        end = " — the game ends after this turn" if state.ending else ""
+        return (
+            "Place a camel next to one of your caravans of its colour, away from the other "
+            f"players' caravans of that colour — {count}{end}"
+        )
+    return ""
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth")
+
+
+def _ordinal(number: int) -> str:
+    return _ORDINALS[number - 1]
+
+
+def narrate(state: ThroughTheDesertState, viewer: Seat | None, action: ActionId) -> str:
+    """``action`` (not yet applied) as a log line ``viewer`` may read (R24: the values of
+    claimed tokens only to their owner)."""
+    move = DECODED[action]
+    if move.kind == "palm":
+        return f"A palm grows on the oasis at {hex_name(move.hex)}"
+    if move.kind == "token":
+        return f"A water token worth {move.value} lies face up on {hex_name(move.hex)}"
+    seat = state.player
+    who = seat_field(seat)
+    name = COLOURS[move.colour]
+    if move.kind == "remove-leader":
+        return f"{who} set the {name} leader aside for the game"
+    where = hex_name(move.hex)
+    if move.kind == "leader":
+        return f"{who} placed the {name} leader at {where}"
+    return f"{who} placed a {name} camel at {where}" + _camel_effects(state, viewer, action, move)
+
+
+def _camel_effects(
+    state: ThroughTheDesertState, viewer: Seat | None, action: ActionId, move: Camel
+) -> str:
+    """What the camel ``action`` (decoded: ``move``) brings at once (R27), read from the
+    state after it."""
+    seat = state.player
+    caravan = seat * NUM_COLOURS + move.colour
+    after = state.clone()
+    after.apply_unchecked(action)
+    palms = after.oasis_scored[caravan] & ~state.oasis_scored[caravan]
+    enclosed = 0
+    for region, _ in after.closed_regions[len(state.closed_regions) :]:
+        enclosed |= region & palms
+    beside = palms & ~enclosed
+    # R16: palms scored outside a closed region are next to the new camel.
+    near = f" next to {_palms(beside)}{gain(OASIS_POINTS * beside.bit_count())}" if beside else ""
+    effects = []
+    tokens = after.token_count(seat) - state.token_count(seat)
+    if tokens:
+        # R24: a claimed token lies face down; only its owner reads its value.
+        worth = after.water(seat) - state.water(seat)
+        value = f" worth {worth}{gain(worth)}" if viewer == seat else ""
+        effects.append(f"took {_count(tokens, 'a water token', 'water tokens')}{value}")
+    if after.river_scored >> caravan & 1 and not state.river_scored >> caravan & 1:
+        effects.append(f"crossed the river{gain(RIVER_POINTS)}")
+    regions = len(after.closed_regions) - len(state.closed_regions)
+    if regions:
+        empty = after.area[seat] - state.area[seat]
+        hexes = plural(empty, "empty hex", "empty hexes")
+        closing = f"closed {_count(regions, 'a region', 'regions')} of {hexes}"
+        if enclosed:
+            closing += f" around {_palms(enclosed)}{gain(OASIS_POINTS * enclosed.bit_count())}"
+        effects.append(f"{closing}, worth {empty} at the end")
+    words = near + (", " + listing(effects) if effects else "")
+    if not after.supply[move.colour]:
+        words += f"; it was the last {COLOURS[move.colour]} camel, so the game ends after this turn"
+    return words
+
+
+def _count(count: int, one: str, many: str) -> str:
+    return one if count == 1 else f"{count} {many}"
+
+
+def _palms(mask: int) -> str:
+    hexes = [hex_name(h) for h in bits(mask)]
+    return f"the {'palm' if len(hexes) == 1 else 'palms'} at {listing(hexes)}"

@@ -75,7 +75,7 @@ from serai.games.through_the_desert.board import (
     leaders_per_player,
     single_camel_turns,
 )
-from serai.games.through_the_desert.explain import why_illegal
+from serai.games.through_the_desert.explain import SCORE_LABELS, narrate, prompt, why_illegal
 from serai.games.through_the_desert.layout import board_layout
 from serai.games.through_the_desert.observation import LAYOUT, observation
 from serai.games.through_the_desert.position import read_position, write_position
@@ -522,6 +522,12 @@ class ThroughTheDesertState(State):
     def why_illegal(self, action: ActionId) -> str:
         return why_illegal(self, action)
 
+    def prompt(self) -> str:
+        return prompt(self)
+
+    def narrate_for(self, viewer: Seat | None, action: ActionId) -> str:
+        return narrate(self, viewer, action)
+
     # -- scoring --------------------------------------------------------------------
     def water(self, seat: Seat) -> int:
         claimed = self.claimed
@@ -671,6 +677,9 @@ class ThroughTheDesert(Game):
 
     def decode(self, action: ActionId) -> Decoded:
         return decode(action)
+
+    def score_labels(self) -> dict[str, str]:
+        return dict(SCORE_LABELS)
 
     def new_initial_state(self) -> ThroughTheDesertState:
         return ThroughTheDesertState(self)
