@@ -14,12 +14,14 @@
 ``POST /api/tables/{id}/preferences``   ``{"token", "stop_at_windows"}``: a seat's private choices
 ``GET /api/tables/{id}/replay/{k}``     a finished game after ``k`` actions, as the seat sees it
 ``POST /api/tables/{id}/leave``         ``{"token", "away"}``: leave (a bot plays) or come back
+``POST /api/tables/{id}/pause``         ``{"token", "pause"}``: stop the realtime clocks (all agree)
 ``POST /api/tables/{id}/chat``          ``{"token", "text"}``; ``GET …/chat?token=`` reads it
 ``POST /api/tables/{id}/rematch``       ``{"token"}``: propose a rematch, or take your seat in it
 ``GET /api/rules/{game}``               the rules reference for the Rules panel (``/rules/{game}``)
 ``POST /api/accounts``                  ``{"name", "password"}``: sign up (and in)
 ``POST /api/session``, ``DELETE …``     sign in (sets the session cookie), sign out
 ``GET /api/me``, ``/api/me/games``      who is signed in; their tables, their turn first
+``POST /api/me/vacation``               ``{"days"}``: turn-based clocks wait (30 days a year)
 ``GET /api/players/{name}``             a profile: ratings per game and their history
 ``GET /api/leaderboard/{game}``         the rated players of a game, best first
 ``WS /ws/tables/{id}?token=``           the live table (:mod:`serai.server.routes.live`)
@@ -48,7 +50,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -70,12 +72,16 @@ from serai.server.tables import Hub
 
 
 def create_app(
-    db: str = "sqlite:///serai.db", executor: ThreadPoolExecutor | None = None, **settings: Any
+    db: str = "sqlite:///serai.db",
+    executor: ThreadPoolExecutor | None = None,
+    clock: Callable[[], float] | None = None,
+    **settings: Any,
 ) -> FastAPI:
     """The server over database URL ``db`` with :class:`~serai.server.config.Settings`.
 
     Bots think in ``bot_workers`` worker processes, or in the threads of ``executor`` if
-    one is given (tests and tools that need no process isolation).
+    one is given (tests and tools that need no process isolation); table clocks read
+    ``clock`` (Unix seconds; tests give their own).
     """
     config = Settings(db=db, **settings)
 
@@ -88,9 +94,12 @@ def create_app(
             else [ProcessWorker() for _ in range(config.bot_workers)]
         )
         hub = Hub(store, workers, config.max_tables, config.idle_seconds, config.bot_pace)
+        if clock is not None:
+            hub.now = clock
         app.state.hub = hub
         await hub.start()
         hub.spawn(hub.sweep())
+        hub.spawn(hub.keep_clocks())
         try:
             yield
         finally:

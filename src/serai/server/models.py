@@ -25,6 +25,7 @@ from pydantic import (
     model_validator,
 )
 
+from serai.server.clocks import ClockSettings
 from serai.server.errors import TableError
 from serai.server.players import check_name, check_password
 
@@ -131,6 +132,10 @@ class CreateTable(Strict):
     spectator_chat: Literal["shared", "apart"] = Field(
         "shared", description="apart: spectators' chat lines are read by spectators only"
     )
+    clock: ClockSettings | None = Field(
+        None,
+        description="none (default; a rated table: 5 min + 20 s real time), realtime or turn-based",
+    )
 
 
 class MoveIn(Strict):
@@ -176,6 +181,14 @@ class LeaveIn(BySeat):
 
 class ChatIn(BySeat):
     text: ChatText
+
+
+class PauseIn(BySeat):
+    pause: bool = Field(description="true: ask to stop the clocks; false: go on")
+
+
+class VacationIn(Strict):
+    days: float = Field(ge=0, le=30, description="0: back now")
 
 
 class RematchIn(BySeat):
@@ -225,8 +238,19 @@ class ChatMessage(Strict):
     text: ChatText
 
 
+class PauseMessage(Strict):
+    type: Literal["pause"]
+    pause: bool
+
+
 ClientMessage = Annotated[
-    MoveMessage | UndoMessage | PingMessage | PreferencesMessage | LeaveMessage | ChatMessage,
+    MoveMessage
+    | UndoMessage
+    | PingMessage
+    | PreferencesMessage
+    | LeaveMessage
+    | ChatMessage
+    | PauseMessage,
     Field(discriminator="type"),
 ]
 client_messages: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)

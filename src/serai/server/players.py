@@ -24,10 +24,11 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from serai.server.clocks import VACATION_DAYS
 from serai.server.schema import accounts, sessions
 from serai.server.store import Store
 
@@ -211,6 +212,39 @@ class Players:
                 .first()
             )
         return None if row is None else Session(_account(row), row["csrf_hash"])
+
+    def vacations(self, now: float) -> dict[str, float]:
+        """The accounts on vacation at ``now``, until when."""
+        with self.store.engine.connect() as db:
+            rows = db.execute(
+                select(accounts.c.id, accounts.c.vacation_until).where(
+                    accounts.c.vacation_until > now
+                )
+            )
+            return {account_id: until for account_id, until in rows}
+
+    def vacation_left(self, account: Account, year: int) -> float:
+        """The days of vacation ``account`` has left in ``year``."""
+        with self.store.engine.connect() as db:
+            row = db.execute(
+                select(accounts.c.vacation_year, accounts.c.vacation_days).where(
+                    accounts.c.id == account.id
+                )
+            ).one()
+        used = row.vacation_days if row.vacation_year == year else 0.0
+        return VACATION_DAYS - used
+
+    def submit_vacation(
+        self, account: Account, until: float | None, year: int, days_used: float
+    ) -> Any:
+        def write(db: Connection) -> None:
+            db.execute(
+                update(accounts)
+                .where(accounts.c.id == account.id)
+                .values(vacation_until=until, vacation_year=year, vacation_days=days_used)
+            )
+
+        return self.store.writer.submit(write)
 
     def submit_end_session(self, secret: str) -> Any:
         def write(db: Connection) -> None:

@@ -29,6 +29,7 @@ from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from serai.engine import ActionId, GameError
+from serai.server.clocks import Clocks
 from serai.server.ratings import RatedSeat, rate, unrated_finished
 from serai.server.schema import actions, seats, tables
 
@@ -88,6 +89,8 @@ class Progress:
     to_move: int | None
     """The seat to act; ``None`` once the game is over."""
     bot_to_move: bool
+    clocks: Clocks | None = None
+    """The table's clocks (none: a table without a clock)."""
 
 
 @dataclass(frozen=True)
@@ -487,6 +490,12 @@ class Store:
         with self.engine.connect() as db:
             return [row[0] for row in db.execute(query)]
 
+    def deadlines(self) -> dict[str, float]:
+        """Every running clock's deadline, by table."""
+        query = select(tables.c.id, tables.c.deadline).where(tables.c.deadline.is_not(None))
+        with self.engine.connect() as db:
+            return {table_id: deadline for table_id, deadline in db.execute(query)}
+
     def unrated(self) -> list[str]:
         """Finished rated tables whose result was not rated (a crash between the two)."""
         with self.engine.connect() as db:
@@ -539,7 +548,11 @@ class Store:
                 listed=row["listed"],
                 revision=row["revision"],
                 progress=Progress(
-                    row["status"], row["actions"], row["to_move"], bool(row["bot_to_move"])
+                    row["status"],
+                    row["actions"],
+                    row["to_move"],
+                    bool(row["bot_to_move"]),
+                    None if row["clock_state"] is None else Clocks.from_json(row["clock_state"]),
                 ),
                 created_at=row["created_at"],
                 updated_at=row["updated_at"],
@@ -577,7 +590,11 @@ URL_FORMS = "use sqlite:///FILE or postgresql+psycopg://USER@HOST/DATABASE"
 
 
 def _progress_columns(progress: Progress) -> dict[str, Any]:
+    clocks = progress.clocks
     return {
+        "clock": None if clocks is None else clocks.settings.model_dump_json(),
+        "clock_state": None if clocks is None else clocks.to_json(),
+        "deadline": None if clocks is None else clocks.deadline,
         "status": progress.status,
         "actions": progress.actions,
         "to_move": progress.to_move,

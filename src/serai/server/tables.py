@@ -10,8 +10,9 @@ was.
 
 What leaves the server is built in one place, :meth:`Table.message`: a seat's
 ``view(seat)``, the log as ``action_to_string_for(seat, …)`` shows it, and the seat's legal
-actions when it may act, each as its text and as its decoded parts (``Game.decode``). Nothing else about the state is ever sent. Each distinct message
-is built once per revision and shared by every connection that is sent it.
+actions when it may act, each as its text and as its decoded parts (``Game.decode``), and
+the table's clocks. Nothing else about the state is ever sent. Each distinct message is
+built once per revision and shared by every connection that is sent it.
 
 The :class:`Hub` keeps only active tables in memory: a table is loaded when someone asks
 for it and dropped once nobody has used it for a while; the lobby reads the store's
@@ -57,6 +58,7 @@ from serai.server.bots import (
     fallback,
 )
 from serai.server.chat import MAX_LINE, ChatLine, load_lines, new_line, readable, submit_line
+from serai.server.clocks import RATED_DEFAULT, Clocks, ClockSettings
 from serai.server.errors import TableError, incident, log
 from serai.server.players import Account, Players
 from serai.server.ratings import RatedSeat, places
@@ -229,6 +231,7 @@ class Table:
             "can_undo": acting is not None and self.undo_target(acting) is not None,
             "log_start": start,
             "log": self.log_for(viewer, upto, start),
+            "clock": None if self.clocks is None else self.clocks.message(),
             "over": over,
             "scores": state.scores() if over else None,
             "returns": state.returns() if over else None,
@@ -288,16 +291,18 @@ class Table:
             state.apply_unchecked(move.action)
         return state
 
-    def bot_to_move(self, state: State | None = None) -> str | None:
+    def bot_to_move(self, state: State | None = None, clocks: Clocks | None = None) -> str | None:
         """The bot whose decision ``state`` (default: the live one) waits for, if any:
-        a bot's seat, or the stand-in of a player who left."""
+        a bot's seat, or the stand-in of a player who left or whose clock ran out."""
         seat = (self.state if state is None else state).current_player()
         if seat < 0:
             return None
         row = self.row.seats[seat]
         if row.kind == "bot":
             return row.bot
-        return STAND_IN if row.absent else None
+        clocks = self.clocks if clocks is None else clocks
+        timed_out = clocks is not None and clocks.playing_for == seat
+        return STAND_IN if row.absent or timed_out else None
 
     def result(self, state: State) -> list[RatedSeat]:
         """A finished rated game's places, by account (a bot preset plays as
@@ -309,14 +314,28 @@ class Table:
             for seat, place in zip(self.row.seats, ranked, strict=True)
         ]
 
-    def progress(self, state: State, actions: int) -> Progress:
+    @property
+    def clocks(self) -> Clocks | None:
+        return self.row.progress.clocks
+
+    def progress(self, state: State, actions: int, clocks: Clocks | None = None) -> Progress:
+        """Where ``state`` stands, with the table's clocks (or ``clocks``)."""
         over = state.is_terminal()
         return Progress(
             status="finished" if over else "playing",
             actions=actions,
             to_move=None if over else state.current_player(),
-            bot_to_move=self.bot_to_move(state) is not None,
+            bot_to_move=self.bot_to_move(state, clocks) is not None,
+            clocks=self.clocks if clocks is None else clocks,
         )
+
+    def clock_seat(self, state: State) -> int | None:
+        """The seat whose clock runs in ``state``: a person to act who is there."""
+        seat = state.current_player()
+        if seat < 0 or state.is_terminal():
+            return None
+        row = self.row.seats[seat]
+        return seat if row.kind == "human" and not row.absent else None
 
 
 def summary_of(row: TableRow) -> dict[str, Any]:
@@ -336,6 +355,8 @@ def summary_of(row: TableRow) -> dict[str, Any]:
         "actions": row.progress.actions,
         "to_move": row.progress.to_move,
         "rated": row.rated,
+        "clock": None if row.progress.clocks is None else row.progress.clocks.settings.model_dump(),
+        "deadline": None if row.progress.clocks is None else row.progress.clocks.deadline,
         "spectator_chat": row.spectator_chat,
         "rematch": row.rematch,
         "seats": [
@@ -372,6 +393,13 @@ class Hub:
         self.store = store
         self.bot_pace = bot_pace
         """Seconds between two bot moves at a table someone watches, so each can be followed."""
+        self.now: Callable[[], float] = time.time
+        """The time clocks are read by (tests set their own)."""
+        self.deadlines: dict[str, float] = {}
+        """Every running clock's deadline, by table: what the clock keeper waits for."""
+        self.clocks_changed = asyncio.Event()
+        self.vacations: dict[str, float] = {}
+        """Accounts on vacation (turn-based clocks wait for them), until when."""
         self.players = Players(store)
         self.tables: OrderedDict[str, Table] = OrderedDict()
         self.max_tables = max_tables
@@ -395,6 +423,8 @@ class Hub:
         self.driver.start()
         for table_id in await asyncio.to_thread(self.store.waiting_for_bots):
             self.driver.wake(table_id)
+        self.deadlines = await asyncio.to_thread(self.store.deadlines)
+        self.vacations = await asyncio.to_thread(self.players.vacations, self.now())
         for table_id in await asyncio.to_thread(self.store.unrated):
             table = await self.get(table_id)
             await asyncio.wrap_future(self.store.submit_result(table.id, table.result(table.state)))
@@ -507,6 +537,7 @@ class Hub:
         creator: Account | None = None,
         rated: bool = False,
         spectator_chat: str = "shared",
+        clock: ClockSettings | None = None,
     ) -> tuple[Table, dict[int, str], str | None]:
         """A new table, stored; with each invited seat's token and the hotseat token.
 
@@ -536,6 +567,12 @@ class Hub:
         bound = await self._accounts(new_seats, creator, hotseat)
         if rated:
             await self._check_rated(new_seats, bound, creator, hotseat)
+            if clock is not None and clock.mode == "none":
+                raise TableError("bad_table", "a rated table has a clock")
+            clock = clock or RATED_DEFAULT
+        clocks = None
+        if clock is not None and clock.mode != "none":
+            clocks = Clocks.start_of(clock, game.num_players)
         tokens: dict[int, str] = {}
         rows = []
         for index, seat in enumerate(new_seats):
@@ -588,7 +625,9 @@ class Hub:
         moves: list[Move] = []
         seen: list[tuple[str, ...]] = []
         self._settle(table, state, moves, seen)
-        table.row = replace(row, progress=table.progress(state, len(moves)))
+        if clocks is not None:
+            clocks = clocks.switch(table.clock_seat(state), self.now())
+        table.row = replace(row, progress=table.progress(state, len(moves), clocks))
         try:
             await asyncio.wrap_future(self.store.submit_create(table.row, moves))
         except StoreError as error:
@@ -596,6 +635,7 @@ class Hub:
         table.moves, table.seen = moves, seen
         self.tables[row.id] = table
         self._evict()
+        self._track(table)
         self._wake(table)
         return table, tokens, hotseat_token
 
@@ -720,7 +760,7 @@ class Hub:
                 action = state.string_to_action(text)
             except IllegalActionError as error:
                 raise TableError("illegal_action", str(error)) from error
-            await self._commit(table, seat, [action])
+            await self._commit(table, seat, [action], by_person=True)
 
     async def undo(self, table: Table, seats: Sequence[int], revision: int) -> None:
         """Take back the acting seat's last decision of this turn."""
@@ -785,7 +825,13 @@ class Hub:
                 raise TableError("game_over", "the game is over")
             for index in seats:
                 await self._write_seat(table, index, absent=away)
-        await self._announce(table)
+            clocks = table.clocks
+            if clocks is None:
+                await self._announce(table)
+            else:  # the clock of a player who left stops; one who comes back starts afresh
+                for index in seats if not away else ():
+                    clocks = clocks.moved(index)
+                await self._commit(table, seats[0], [], clocks=clocks)
         self._wake(table)
 
     async def say(
@@ -899,9 +945,17 @@ class Hub:
             seen.append(texts_for(state, action))
             state.apply_action(action)
 
-    async def _commit(self, table: Table, seat: int, actions: Sequence[ActionId]) -> None:
-        """Apply ``actions`` of ``seat`` and what follows, store, then publish; must be
-        called holding ``table.lock``."""
+    async def _commit(
+        self,
+        table: Table,
+        seat: int,
+        actions: Sequence[ActionId],
+        by_person: bool = False,
+        clocks: Clocks | None = None,
+    ) -> None:
+        """Apply ``actions`` of ``seat`` (``by_person``: the player themself, not a bot
+        standing in) and what follows, run the clocks on, store, then publish; ``clocks``
+        stores a change of the clocks alone. Must be called holding ``table.lock``."""
         state = table.state.clone()
         moves: list[Move] = []
         seen: list[tuple[str, ...]] = []
@@ -910,10 +964,15 @@ class Hub:
             seen.append(texts_for(state, action))
             state.apply_action(action)
         self._settle(table, state, moves, seen)
-        if not moves:
+        if not moves and clocks is None:
             return
-        progress = table.progress(state, len(table.moves) + len(moves))
-        now = time.time()
+        now = self.now()
+        clocks = clocks or table.clocks
+        if clocks is not None:
+            if by_person:
+                clocks = clocks.moved(seat)
+            clocks = clocks.switch(table.clock_seat(state), now, self._held(table, state))
+        progress = table.progress(state, len(table.moves) + len(moves), clocks)
         result = table.result(state) if state.is_terminal() and table.row.rated else []
         try:
             await asyncio.wrap_future(
@@ -933,8 +992,93 @@ class Hub:
         table.row = replace(
             table.row, revision=table.revision + 1, progress=progress, updated_at=now
         )
+        self._track(table)
         self.spawn(self._announce(table))
         self._wake(table)
+
+    # -- clocks -------------------------------------------------------------------------
+    def _held(self, table: Table, state: State) -> float:
+        """Turn-based: until when the player to act is on vacation (0: not)."""
+        clocks, seat = table.clocks, table.clock_seat(state)
+        if clocks is None or clocks.settings.mode != "turn-based" or seat is None:
+            return 0.0
+        account = table.row.seats[seat].account_id
+        return self.vacations.get(account, 0.0) if account else 0.0
+
+    def _track(self, table: Table) -> None:
+        """Tell the clock keeper the table's deadline (or that it has none)."""
+        deadline = None if table.clocks is None else table.clocks.deadline
+        if deadline is None:
+            self.deadlines.pop(table.id, None)
+        else:
+            self.deadlines[table.id] = deadline
+        self.clocks_changed.set()
+
+    async def keep_clocks(self) -> None:
+        """Apply every timeout when its deadline passes, for as long as the server runs
+        (a deadline that passed while the server was down at once)."""
+        while True:
+            self.clocks_changed.clear()
+            await self.expire_clocks()
+            soonest = min(self.deadlines.values(), default=None)
+            wait = 3600.0 if soonest is None else max(0.0, soonest - self.now())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.clocks_changed.wait(), wait + 0.01)
+
+    async def expire_clocks(self) -> list[str]:
+        """Time out every clock whose deadline has passed: a greedy bot plays the rest of
+        that turn, and after too many timeouts in a row the player counts as absent. The
+        tables timed out."""
+        now = self.now()
+        due = [table_id for table_id, deadline in self.deadlines.items() if deadline <= now]
+        expired = []
+        for table_id in due:
+            try:
+                table = await self.get(table_id)
+            except TableError:
+                self.deadlines.pop(table_id, None)
+                continue
+            async with table.lock:
+                clocks = table.clocks
+                deadline = None if clocks is None else clocks.deadline
+                if clocks is None or deadline is None or deadline > now:
+                    self._track(table)
+                    continue
+                after, absent = clocks.expire(now)
+                if absent and after.seat is not None:
+                    await self._write_seat(table, after.seat, absent=True)
+                await self._commit(table, after.seat or 0, [], clocks=after)
+                expired.append(table_id)
+        return expired
+
+    async def pause(self, table: Table, seats: Sequence[int], pause: bool) -> None:
+        """A player asks for the clocks to stop (all must agree) or to go on."""
+        self.must_act(seats)
+        clocks = table.clocks
+        if clocks is None or clocks.settings.mode != "realtime":
+            raise TableError("no_clock", "only a table with a realtime clock can pause")
+        async with table.lock:
+            players = [s.seat for s in table.row.seats if s.kind == "human" and not s.absent]
+            after = clocks
+            for seat in seats:
+                after = after.vote(seat, pause, players, self.now())
+            await self._commit(table, seats[0], [], clocks=after)
+
+    async def vacation(self, account: Account, until: float) -> None:
+        """Turn-based clocks wait for ``account`` until ``until`` (0: back now)."""
+        if until > self.now():
+            self.vacations[account.id] = until
+        else:
+            self.vacations.pop(account.id, None)
+        for table in list(self.tables.values()):
+            clocks = table.clocks
+            seat = None if clocks is None else clocks.seat
+            if clocks is None or seat is None or clocks.settings.mode != "turn-based":
+                continue
+            if table.row.seats[seat].account_id != account.id:
+                continue
+            async with table.lock:
+                await self._commit(table, seat, [], clocks=clocks.hold(max(until, 0.0), self.now()))
 
     async def _announce(self, table: Table, notice: dict[str, Any] | None = None) -> None:
         for listener in list(table.listeners):

@@ -11,6 +11,7 @@ from sqlalchemy import select
 
 from serai.engine import list_games
 from serai.server import ratings
+from serai.server.clocks import DAY, VACATION_DAYS
 from serai.server.deps import (
     CSRF_COOKIE,
     SESSION_COOKIE,
@@ -20,7 +21,7 @@ from serai.server.deps import (
     current_session,
 )
 from serai.server.errors import TableError
-from serai.server.models import SignIn, SignUp
+from serai.server.models import SignIn, SignUp, VacationIn
 from serai.server.players import SESSION_SECONDS, Account, hash_password, verify_password
 from serai.server.schema import seats, tables
 from serai.server.tables import summary_of
@@ -133,11 +134,30 @@ async def my_games(
             row = rows[table_id]
             your_turn = row.progress.status == "playing" and row.progress.to_move in my_seats
             games.append({**summary_of(row), "your_seats": my_seats, "your_turn": your_turn})
-        order = {True: 0, False: 1}
-        games.sort(key=lambda g: (order[g["your_turn"]], g["status"] != "playing"))
+        far = float("inf")
+        games.sort(
+            key=lambda g: (not g["your_turn"], g["status"] != "playing", g["deadline"] or far)
+        )
         return games
 
     return {"games": await hub.read(read)}
+
+
+@router.post("/me/vacation")
+async def vacation(body: VacationIn, account: SignedInDep, hub: HubDep) -> dict[str, Any]:
+    """Turn-based clocks of all your games wait for you for ``days`` days (0: you are back);
+    30 days in a calendar year."""
+    now = hub.now()
+    year = time.gmtime(now).tm_year
+    left = await hub.read(hub.players.vacation_left, account, year)
+    if body.days > left:
+        raise TableError("too_many", f"you have {left:g} days of vacation left this year")
+    until = now + body.days * DAY if body.days else None
+    await asyncio.wrap_future(
+        hub.players.submit_vacation(account, until, year, VACATION_DAYS - left + body.days)
+    )
+    await hub.vacation(account, until or 0.0)
+    return {"until": until, "days_left": left - body.days}
 
 
 @router.get("/players/{name}")

@@ -25,6 +25,7 @@ from serai.server.models import (
     ChatMessage,
     LeaveMessage,
     MoveMessage,
+    PauseMessage,
     PingMessage,
     PreferencesMessage,
     UndoMessage,
@@ -159,6 +160,8 @@ async def handle(
         await hub.undo(table, seats, message.revision)
     elif isinstance(message, LeaveMessage):
         await hub.leave(table, seats, message.away)
+    elif isinstance(message, PauseMessage):
+        await hub.pause(table, seats, message.pause)
     else:
         assert isinstance(message, PreferencesMessage)
         await hub.set_preferences(table, seats, **message.given())

@@ -17,6 +17,7 @@ from serai.server.models import (
     Empty,
     LeaveIn,
     MoveIn,
+    PauseIn,
     PreferencesIn,
     RematchIn,
     UndoIn,
@@ -77,6 +78,7 @@ async def create(
         creator=account,
         rated=body.rated,
         spectator_chat=body.spectator_chat,
+        clock=body.clock,
     )
     return {
         "table": table.summary(),
@@ -203,6 +205,20 @@ async def leave(
         account,
         hub,
         lambda table, seats: hub.leave(table, seats, body.away),
+    )
+
+
+@router.post("/{table_id}/pause", response_model=None)
+async def pause(
+    table_id: str, body: PauseIn, hub: HubDep, account: AccountDep
+) -> dict[str, Any] | JSONResponse:
+    """Ask for the realtime clocks to stop (they stop once every player asked) or to go on."""
+    return await acting(
+        table_id,
+        body.token,
+        account,
+        hub,
+        lambda table, seats: hub.pause(table, seats, body.pause),
     )
 
 

@@ -1,0 +1,431 @@
+"""Clocks, turn-based play and players who leave, on a clock the tests move by hand.
+
+The server reads its time from ``create_app(clock=…)``; these tests give it a
+:class:`HandClock` and move it forward, then let the hub apply what is due
+(``Hub.expire_clocks``): nothing here sleeps to let time pass.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from serai.server import create_app
+from serai.server.clocks import Clocks, ClockSettings
+from serai.server.tables import Hub
+
+START = 2_000_000_000.0
+
+
+class HandClock:
+    """A clock that moves only when told to."""
+
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+REALTIME = {"mode": "realtime", "bank": 60, "increment": 10}
+TURN_BASED = {"mode": "turn-based", "per_move": 3600, "bank": 7200}
+
+
+# -- the arithmetic --------------------------------------------------------------------------
+
+
+def settings(**values: Any) -> ClockSettings:
+    return ClockSettings.model_validate(values)
+
+
+def test_realtime_bank_and_increment() -> None:
+    clocks = Clocks.start_of(settings(mode="realtime", bank=300, increment=20), 3)
+    clocks = clocks.switch(0, 1000.0)
+    assert clocks.deadline == 1300.0
+    same = clocks.switch(0, 1050.0)
+    assert same is clocks, "a seat's further decisions are the same turn"
+    clocks = clocks.switch(None, 1100.0)  # a draw, or a bot: no clock runs
+    assert clocks.remaining == [220.0, 300.0, 300.0] and clocks.deadline is None
+    clocks = clocks.switch(2, 1500.0).switch(1, 1800.0)
+    assert clocks.remaining == [220.0, 300.0, 0.0 + 20.0], "all 300 s spent, 20 gained"
+    assert clocks.deadline == 1800.0 + 300.0
+
+
+def test_a_spent_bank_gains_only_the_increment() -> None:
+    clocks = Clocks.start_of(settings(mode="realtime", bank=10, increment=5), 2).switch(0, 0.0)
+    clocks = clocks.switch(1, 30.0)
+    assert clocks.remaining[0] == 5.0
+
+
+def test_turn_based_moves_spend_the_bank_only_when_late() -> None:
+    clocks = Clocks.start_of(settings(mode="turn-based", per_move=100, bank=50), 2)
+    clocks = clocks.switch(0, 0.0)
+    assert clocks.deadline == 150.0
+    clocks = clocks.switch(1, 90.0)
+    assert clocks.remaining == [50.0, 50.0], "on time: the bank is untouched"
+    clocks = clocks.switch(0, 90.0 + 130.0)
+    assert clocks.remaining == [50.0, 20.0], "30 s late: taken from the bank"
+
+
+def test_a_timeout_hands_the_turn_to_a_bot_and_counts_in_a_row() -> None:
+    clocks = Clocks.start_of(settings(mode="realtime", bank=10, increment=0, timeouts=2), 2)
+    clocks = clocks.switch(0, 0.0)
+    clocks, absent = clocks.expire(10.0)
+    assert clocks.playing_for == 0 and clocks.remaining[0] == 0 and not absent
+    clocks = clocks.switch(1, 12.0)
+    assert clocks.playing_for is None, "the bot's turn ended with the seat's turn"
+    clocks = clocks.switch(0, 20.0)
+    clocks, absent = clocks.expire(20.0)
+    assert absent, "two in a row"
+    assert clocks.moved(0).timeouts == [0, 0], "a move of one's own starts the count over"
+
+
+def test_a_pause_needs_every_player_and_stops_the_clock() -> None:
+    clocks = Clocks.start_of(settings(mode="realtime", bank=100, increment=0), 2).switch(0, 0.0)
+    clocks = clocks.vote(0, True, [0, 1], 10.0)
+    assert not clocks.paused and clocks.deadline == 100.0
+    clocks = clocks.vote(1, True, [0, 1], 20.0)
+    assert clocks.paused and clocks.deadline is None and clocks.remaining[0] == 80.0
+    clocks = clocks.vote(1, False, [0, 1], 500.0)
+    assert not clocks.paused and clocks.deadline == 580.0, "paused time is not counted"
+
+
+def test_a_vacation_holds_a_turn_based_clock() -> None:
+    clocks = Clocks.start_of(settings(mode="turn-based", per_move=100, bank=0), 2).switch(0, 0.0)
+    held = clocks.hold(1000.0, 50.0)
+    assert held.deadline == 1000.0 + 100.0
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        {"mode": "realtime"},
+        {"mode": "realtime", "bank": 0.5},
+        {"mode": "turn-based", "bank": 10},
+        {"mode": "none", "increment": 5},
+        {"mode": "realtime", "bank": "300"},
+        {"mode": "blitz", "bank": 60},
+    ],
+)
+def test_a_clock_that_makes_no_sense_is_refused(values: dict[str, Any]) -> None:
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError):
+        settings(**values)
+
+
+# -- the server -----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def hand() -> HandClock:
+    return HandClock()
+
+
+@pytest.fixture
+def clocked(db_url: str, hand: HandClock) -> Iterator[TestClient]:
+    with (
+        ThreadPoolExecutor(2) as pool,
+        TestClient(create_app(db_url, executor=pool, clock=hand, bot_pace=0)) as client,
+    ):
+        yield client
+
+
+def hub_of(client: TestClient) -> Hub:
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    return hub
+
+
+def hotseat(client: TestClient, game: str, players: int, clock: dict[str, Any]) -> tuple[str, str]:
+    made = client.post(
+        "/api/tables",
+        json={
+            "game": game,
+            "players": players,
+            "seats": [{}] * players,
+            "hotseat": True,
+            "clock": clock,
+        },
+    ).json()
+    return made["table"]["id"], made["hotseat"].split("token=")[1]
+
+
+def state(client: TestClient, table_id: str, token: str = "") -> dict[str, Any]:
+    answer: dict[str, Any] = client.get(f"/api/tables/{table_id}", params={"token": token}).json()
+    return answer
+
+
+def play(client: TestClient, table_id: str, token: str, rng: random.Random) -> dict[str, Any]:
+    message = state(client, table_id, token)
+    answer = client.post(
+        f"/api/tables/{table_id}/move",
+        json={
+            "token": token,
+            "action": rng.choice(message["legal"]),
+            "revision": message["revision"],
+        },
+    )
+    assert answer.status_code == 200, answer.text
+    body: dict[str, Any] = answer.json()
+    return body
+
+
+def expire(client: TestClient) -> list[str]:
+    expired: list[str] = client.portal.call(hub_of(client).expire_clocks)  # type: ignore[union-attr]
+    return expired
+
+
+def wait_for(client: TestClient, table_id: str, done: Any) -> dict[str, Any]:
+    """The table once ``done(message)`` holds (the bots standing in play meanwhile)."""
+    deadline = time.monotonic() + 120
+    message = state(client, table_id)
+    while not done(message):
+        assert time.monotonic() < deadline, "the stand-in bot did not play"
+        time.sleep(0.02)
+        message = state(client, table_id)
+    return message
+
+
+def test_every_state_message_carries_the_clocks(clocked: TestClient, hand: HandClock) -> None:
+    table_id, token = hotseat(clocked, "through_the_desert", 2, REALTIME)
+    message = state(clocked, table_id, token)
+    clock = message["clock"]
+    assert clock["mode"] == "realtime" and clock["remaining"] == [60.0, 60.0]
+    assert clock["seat"] == message["to_move"] and clock["deadline"] == START + 60
+    hand.advance(25)
+    after = play(clocked, table_id, token, random.Random(1))
+    assert after["clock"]["remaining"][message["to_move"]] == 60 - 25 + 10
+    assert after["clock"]["deadline"] == START + 25 + 60
+    spectator = state(clocked, table_id)
+    assert spectator["clock"] == after["clock"]
+
+
+def test_undo_gives_no_time_back(clocked: TestClient, hand: HandClock) -> None:
+    table_id, token = hotseat(clocked, "through_the_desert", 2, REALTIME)
+    rng = random.Random(2)
+    message = state(clocked, table_id, token)
+    while not (
+        message["view"]["phase"] == "camels"
+        and message["view"]["placed_this_turn"] == 0
+        and message["view"]["camels_this_turn"] == 2
+    ):
+        message = play(clocked, table_id, token, rng)
+    seat, deadline = message["to_move"], message["clock"]["deadline"]
+    hand.advance(5)
+    placed = play(clocked, table_id, token, rng)
+    assert placed["to_move"] == seat and placed["can_undo"]
+    hand.advance(5)
+    undone = clocked.post(
+        f"/api/tables/{table_id}/undo", json={"token": token, "revision": placed["revision"]}
+    ).json()
+    assert undone["clock"]["deadline"] == deadline, "the clock ran on through the undo"
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "where"),
+    [
+        ("five_tribes", 2, lambda m: any(t.startswith("bid") for t in m["legal"])),
+        ("through_the_desert", 2, lambda m: any(t.startswith("camel") for t in m["legal"])),
+        ("desert_sons", 2, lambda m: any(t.startswith("move") for t in m["legal"])),
+        ("nomads_of_arabia", 3, lambda m: m["legal"] == ["pass"] or "pass" in m["legal"]),
+    ],
+    ids=[
+        "five_tribes-bidding",
+        "through_the_desert-camels",
+        "desert_sons-explore",
+        "nomads_of_arabia-sands_window",
+    ],
+)
+def test_a_timeout_at_any_decision_is_played_by_a_greedy_bot(
+    clocked: TestClient, hand: HandClock, game: str, players: int, where: Any
+) -> None:
+    table_id, token = hotseat(clocked, game, players, {"mode": "realtime", "bank": 600})
+    if game == "nomads_of_arabia":  # be asked at the Sands of Time windows
+        clocked.post(
+            f"/api/tables/{table_id}/preferences", json={"token": token, "stop_at_windows": True}
+        )
+    rng = random.Random(3)
+    message = state(clocked, table_id, token)
+    while not where(message):
+        message = play(clocked, table_id, token, rng)
+    seat, revision = message["to_move"], message["revision"]
+    hand.advance(599)
+    assert expire(clocked) == []
+    hand.advance(2)
+    assert expire(clocked) == [table_id]
+    after = wait_for(clocked, table_id, lambda m: m["to_move"] != seat or m["over"])
+    assert after["revision"] > revision + 1, "the bot played the rest of the turn"
+    assert after["clock"]["playing_for"] is None
+    assert after["clock"]["timeouts"][seat] == 1 and after["clock"]["remaining"][seat] == 0.0
+
+
+def test_three_timeouts_in_a_row_make_a_player_absent_until_they_return(
+    clocked: TestClient, hand: HandClock
+) -> None:
+    table_id, token = hotseat(
+        clocked, "through_the_desert", 2, {"mode": "realtime", "bank": 30, "increment": 10}
+    )
+    late = state(clocked, table_id, token)["to_move"]
+    rng = random.Random(5)
+    for count in (1, 2, 3):
+        message = state(clocked, table_id, token)
+        assert message["to_move"] == late and message["clock"]["playing_for"] is None
+        hand.advance(message["clock"]["deadline"] - hand.now + 1)
+        assert table_id in expire(clocked)
+        message = wait_for(clocked, table_id, lambda m: m["to_move"] != late)
+        assert message["table"]["seats"][late]["absent"] is (count == 3)
+        while count < 3 and state(clocked, table_id, token)["to_move"] != late:
+            play(clocked, table_id, token, rng)  # the other player, in time
+    back = clocked.post(f"/api/tables/{table_id}/leave", json={"token": token, "away": False})
+    assert back.status_code == 200, back.text
+    assert not back.json()["table"]["seats"][late]["absent"]
+
+
+def test_a_restart_resumes_the_clock_and_applies_a_deadline_that_passed(
+    db_url: str, hand: HandClock
+) -> None:
+    with ThreadPoolExecutor(2) as pool:
+        with TestClient(create_app(db_url, executor=pool, clock=hand, bot_pace=0)) as first:
+            table_id, token = hotseat(first, "through_the_desert", 2, TURN_BASED)
+            before = state(first, table_id, token)
+        hand.advance(600)
+        with TestClient(create_app(db_url, executor=pool, clock=hand, bot_pace=0)) as second:
+            resumed = state(second, table_id, token)
+            assert resumed["clock"] == before["clock"], "the countdown goes on where it was"
+        hand.advance(3600 + 7200)  # the deadline passes while no server runs
+        with TestClient(create_app(db_url, executor=pool, clock=hand, bot_pace=0)) as third:
+            seat = before["to_move"]
+            late = wait_for(third, table_id, lambda m: m["to_move"] != seat)
+            assert late["clock"]["remaining"][seat] == 0.0, "timed out at start-up"
+
+
+def test_a_rated_game_with_a_player_timed_out_places_them_last(
+    db_url: str, hand: HandClock
+) -> None:
+    with (
+        ThreadPoolExecutor(2) as pool,
+        TestClient(
+            create_app(db_url, executor=pool, clock=hand, bot_pace=0),
+            base_url="https://testserver",
+        ) as ana,
+    ):
+        ben = TestClient(ana.app, base_url="https://testserver")
+        for client, name in ((ben, "Ben"), (ana, "Ana")):
+            client.post("/api/accounts", json={"name": name, "password": "long enough pass"})
+        made = ana.post(
+            "/api/tables",
+            json={
+                "game": "desert_sons",
+                "players": 2,
+                "rated": True,
+                "seats": [{}, {"kind": "human", "account": "Ben"}],
+                "clock": {"mode": "realtime", "bank": 30, "timeouts": 1},
+            },
+            headers={"X-CSRF-Token": ana.cookies.get("serai_csrf") or ""},
+        ).json()
+        table_id = made["table"]["id"]
+        rng = random.Random(4)
+        while not (message := state(ana, table_id))["over"]:
+            if message["to_move"] == 1 and not message["table"]["seats"][1]["absent"]:
+                if message["clock"]["playing_for"] is None:
+                    hand.advance(31)
+                    expire(ana)
+                continue
+            mine = ana.get(f"/api/tables/{table_id}").json()
+            if mine["legal"]:
+                ana.post(
+                    f"/api/tables/{table_id}/move",
+                    json={"action": rng.choice(mine["legal"]), "revision": mine["revision"]},
+                    headers={"X-CSRF-Token": ana.cookies.get("serai_csrf") or ""},
+                )
+            else:
+                time.sleep(0.02)  # the bot standing in for Ben
+        places = {
+            p["name"]: p["recent"][0]["place"]
+            for p in (ana.get("/api/players/Ana").json(), ana.get("/api/players/Ben").json())
+        }
+        assert places == {"Ana": 1, "Ben": 2}
+
+
+def test_my_games_put_my_turn_first_then_the_nearest_deadline(db_url: str, hand: HandClock) -> None:
+    with (
+        ThreadPoolExecutor(2) as pool,
+        TestClient(
+            create_app(db_url, executor=pool, clock=hand, bot_pace=0),
+            base_url="https://testserver",
+        ) as me,
+    ):
+        me.post("/api/accounts", json={"name": "Cara", "password": "long enough pass"})
+        headers = {"X-CSRF-Token": me.cookies.get("serai_csrf") or ""}
+        made = []
+        for per_move in (7200, 3600):
+            made.append(
+                me.post(
+                    "/api/tables",
+                    json={
+                        "game": "through_the_desert",
+                        "players": 2,
+                        "seats": [{}, {}],
+                        "clock": {"mode": "turn-based", "per_move": per_move, "bank": 0},
+                    },
+                    headers=headers,
+                ).json()["table"]["id"]
+            )
+        games = me.get("/api/me/games").json()["games"]
+        assert [g["id"] for g in games] == made[::-1], "both my turn: the sooner deadline first"
+
+
+def test_a_vacation_holds_my_turn_based_clocks(db_url: str, hand: HandClock) -> None:
+    with (
+        ThreadPoolExecutor(2) as pool,
+        TestClient(
+            create_app(db_url, executor=pool, clock=hand, bot_pace=0),
+            base_url="https://testserver",
+        ) as me,
+    ):
+        me.post("/api/accounts", json={"name": "Dov", "password": "long enough pass"})
+        headers = {"X-CSRF-Token": me.cookies.get("serai_csrf") or ""}
+        table_id = me.post(
+            "/api/tables",
+            json={
+                "game": "through_the_desert",
+                "players": 2,
+                "seats": [{}, {}],
+                "clock": TURN_BASED,
+            },
+            headers=headers,
+        ).json()["table"]["id"]
+        before = me.get(f"/api/tables/{table_id}").json()["clock"]["deadline"]
+        away = me.post("/api/me/vacation", json={"days": 2}, headers=headers).json()
+        assert away["days_left"] == 28
+        held = me.get(f"/api/tables/{table_id}").json()["clock"]["deadline"]
+        assert held == START + 2 * 86400 + 3600 + 7200 > before
+        too_long = me.post("/api/me/vacation", json={"days": 29}, headers=headers)
+        assert too_long.status_code == 429
+
+
+def test_a_realtime_pause_needs_every_player(clocked: TestClient, hand: HandClock) -> None:
+    made = clocked.post(
+        "/api/tables",
+        json={"game": "five_tribes", "players": 2, "seats": [{}, {}], "clock": REALTIME},
+    ).json()
+    table_id = made["table"]["id"]
+    one, two = (invite["token"] for invite in made["invites"])
+    first = clocked.post(f"/api/tables/{table_id}/pause", json={"token": one, "pause": True})
+    assert first.json()["clock"]["paused"] is False and first.json()["clock"]["votes"] == [0]
+    hand.advance(10)
+    both = clocked.post(f"/api/tables/{table_id}/pause", json={"token": two, "pause": True})
+    assert both.json()["clock"]["paused"] is True and both.json()["clock"]["deadline"] is None
+    hand.advance(1000)
+    assert expire(clocked) == []
+    again = clocked.post(f"/api/tables/{table_id}/pause", json={"token": one, "pause": False})
+    assert again.json()["clock"]["deadline"] == hand.now + 50
