@@ -443,8 +443,12 @@ def test_log_lines_carry_the_parts_of_what_their_reader_saw_whole(
 ) -> None:
     table = new_table("nomads_of_arabia", ["human", "human", "human"], hotseat=True)
     token = table["hotseat"].split("token=")[1]
-    play_until(client, table, token, lambda m: len(m["log"]) > 60)
     live = client.app.state.hub.tables[table["table"]["id"]]  # type: ignore[attr-defined]
+
+    def something_hidden(message: dict[str, Any]) -> bool:
+        return message["over"] or any(len(set(texts)) > 1 for texts in live.seen)
+
+    play_until(client, table, token, something_hidden)
     hidden = 0
     for seat in (None, 0, 1, 2):
         for line, move in zip(live.log_for(seat, len(live.moves)), live.moves, strict=True):
