@@ -77,6 +77,16 @@ NODE_WIDEN_BASE = 6
 (6 won more often than 3 in Through the Desert; docs/bots.md)."""
 
 
+@dataclass(frozen=True)
+class Candidate:
+    """One action of a searched position: how often the search chose it, and its mean
+    value for the player to act."""
+
+    action: ActionId
+    visits: int
+    value: float
+
+
 class Node:
     """Statistics of one action in the tree, from the view of the seat that chose it.
 
@@ -157,6 +167,27 @@ class MCTSBot:
         if len(actions) == 1:
             self.last_iterations = 0
             return actions[0]
+        tried = self._search(state, actions)
+        best = max(tried[a].visits for a in actions)
+        choices = [a for a in actions if tried[a].visits == best]
+        return choices[self.rng.randrange(len(choices))]
+
+    def ranked(self, state: State) -> list[Candidate]:
+        """Search as :meth:`act` does and rank every action: most visited first, each with
+        its mean value for the player to act (0 to 1: a logistic of the lead it leads to,
+        1 for a sure win). What a hint shows."""
+        actions = state.legal_actions()
+        tried = self._search(state, actions)
+        found = [
+            Candidate(
+                a, tried[a].visits, tried[a].total / tried[a].visits if tried[a].visits else 0.0
+            )
+            for a in actions
+        ]
+        return sorted(found, key=lambda c: (-c.visits, -c.value))
+
+    def _search(self, state: State, actions: list[ActionId]) -> dict[ActionId, Node]:
+        """The root's children after the budget's iterations."""
         seat = state.current_player()
         root, order = self._root(state, seat, actions)
         limit = self.budget.iterations
@@ -167,10 +198,7 @@ class MCTSBot:
             self._iterate(root, state.resample_hidden(seat, self.rng), order[:width])
             done += 1
         self.last_iterations = done
-        tried = root.children[seat]
-        best = max(tried[a].visits for a in actions)
-        choices = [a for a in actions if tried[a].visits == best]
-        return choices[self.rng.randrange(len(choices))]
+        return root.children[seat]
 
     def _root(self, state: State, seat: Seat, actions: list[ActionId]) -> tuple[Node, list[int]]:
         """The root with every action's child seeded by its one-ply value, best first.

@@ -12,6 +12,8 @@
 ``POST /api/tables/{id}/move``          ``{"token", "action", "revision"}``
 ``POST /api/tables/{id}/undo``          ``{"token", "revision"}``
 ``POST /api/tables/{id}/preferences``   ``{"token", "stop_at_windows"}``: a seat's private choices
+``GET /api/tables/{id}/hint?token=``    the hard bot's top moves for the player to act
+``GET /api/tables/{id}/analysis``       a finished game's chances to win, move by move
 ``GET /api/tables/{id}/replay/{k}``     a finished game after ``k`` actions, as the seat sees it
 ``POST /api/tables/{id}/leave``         ``{"token", "away"}``: leave (a bot plays) or come back
 ``POST /api/tables/{id}/pause``         ``{"token", "pause"}``: stop the realtime clocks (all agree)
@@ -93,7 +95,8 @@ def create_app(
             if executor is not None
             else [ProcessWorker() for _ in range(config.bot_workers)]
         )
-        hub = Hub(store, workers, config.max_tables, config.idle_seconds, config.bot_pace)
+        helper: Worker = ProcessWorker() if executor is None else ThreadWorker(executor)
+        hub = Hub(store, workers, config.max_tables, config.idle_seconds, config.bot_pace, helper)
         if clock is not None:
             hub.now = clock
         app.state.hub = hub

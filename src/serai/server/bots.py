@@ -66,12 +66,29 @@ def cap_seconds(spec: str) -> float:
 
 
 def decide(spec: str, seed: int, state: State, seconds: float) -> ActionId:
-    """One decision of bot ``spec``, thinking at most ``seconds`` (the worker's job)."""
+    """One decision of bot ``spec``, thinking at most ``seconds`` (a worker's job)."""
     kind, _, level = spec.partition(":")
     bot = make_bot(kind, level or None, seed=seed)
     if isinstance(bot, MCTSBot):
         bot.budget = replace(bot.budget, seconds=min(bot.budget.seconds or seconds, seconds))
     return bot.act(state)
+
+
+HINT_BOT = "mcts:hard"
+"""The bot whose search a hint shows."""
+
+
+def hint(seed: int, state: State, seconds: float) -> list[tuple[ActionId, int, float]]:
+    """The hard bot's ranking of the player's actions: (action, visits, value), best
+    first (a worker's job). The search reads only what the player may see."""
+    bot = make_bot("mcts", HINT_BOT.partition(":")[2], seed=seed)
+    assert isinstance(bot, MCTSBot)
+    bot.budget = replace(bot.budget, seconds=min(bot.budget.seconds or seconds, seconds))
+    return [(c.action, c.visits, c.value) for c in bot.ranked(state)]
+
+
+JOBS: dict[str, Callable[..., Any]] = {"decide": decide, "hint": hint}
+"""What a worker can be asked to do, by name."""
 
 
 def _die_with(parent: int) -> None:
@@ -101,11 +118,11 @@ def _worker(connection: Connection, parent: int) -> None:
     connection.send((True, "ready"))
     while True:
         try:
-            spec, seed, state, seconds = connection.recv()
+            job, args = connection.recv()
         except (EOFError, OSError):
             return
         try:
-            answer: tuple[bool, Any] = (True, decide(spec, seed, state, seconds))
+            answer: tuple[bool, Any] = (True, JOBS[job](*args))
         except Exception as error:
             answer = (False, f"{type(error).__name__}: {error}")
         connection.send(answer)
@@ -144,15 +161,19 @@ class ProcessWorker:
         self.ready = False
 
     async def decide(self, spec: str, seed: int, state: State, seconds: float) -> ActionId:
+        return int(await self.run("decide", spec, seconds, spec, seed, state, seconds))
+
+    async def run(self, job: str, who: str, seconds: float, *args: Any) -> Any:
+        """``JOBS[job](*args)`` in the worker process, killed after ``seconds`` + grace."""
         if self.process is None or not self.process.is_alive():
             self.stop()
             self.start()
         if not self.ready:
-            await self._answer(spec, BOOT_SECONDS)
+            await self._answer(who, BOOT_SECONDS)
             self.ready = True
         assert self.connection is not None
-        self.connection.send((spec, seed, state, seconds))
-        return int(await self._answer(spec, seconds + GRACE))
+        self.connection.send((job, args))
+        return await self._answer(who, seconds + GRACE)
 
     async def _answer(self, spec: str, seconds: float) -> Any:
         """The worker's next answer, or :class:`Overrun` (the worker killed) after
@@ -198,12 +219,15 @@ class ThreadWorker:
         """Nothing to stop: the executor belongs to the caller."""
 
     async def decide(self, spec: str, seed: int, state: State, seconds: float) -> ActionId:
+        return int(await self.run("decide", spec, seconds, spec, seed, state, seconds))
+
+    async def run(self, job: str, who: str, seconds: float, *args: Any) -> Any:
         loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self.executor, decide, spec, seed, state, seconds)
+        future = loop.run_in_executor(self.executor, JOBS[job], *args)
         try:
             return await asyncio.wait_for(future, seconds + GRACE)
         except TimeoutError:
-            raise Overrun(f"{spec} did not answer within {seconds + GRACE:g} s") from None
+            raise Overrun(f"{who} did not answer within {seconds + GRACE:g} s") from None
 
 
 Worker = ProcessWorker | ThreadWorker

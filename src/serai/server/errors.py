@@ -38,6 +38,8 @@ STATUS = {
     "bad_table": 422,
     "bad_step": 422,
     "illegal_action": 422,
+    "no_hints": 422,
+    "no_clock": 422,
     "too_many": 429,
     "server_error": 503,
 }

@@ -132,6 +132,9 @@ class CreateTable(Strict):
     spectator_chat: Literal["shared", "apart"] = Field(
         "shared", description="apart: spectators' chat lines are read by spectators only"
     )
+    hints: bool | None = Field(
+        None, description="players may ask the hard bot for a hint (default: unless rated)"
+    )
     clock: ClockSettings | None = Field(
         None,
         description="none (default; a rated table: 5 min + 20 s real time), realtime or turn-based",

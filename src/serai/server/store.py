@@ -115,6 +115,8 @@ class TableRow:
     """``shared``: everyone reads every line; ``apart``: spectators' lines only spectators."""
     rematch: str | None = None
     """The table of the rematch, once one is proposed."""
+    hints: bool = False
+    """Whether a player may ask the hard bot what it would play."""
 
     @property
     def open_seats(self) -> int:
@@ -294,6 +296,7 @@ class Store:
                     rated=row.rated,
                     spectator_chat=row.spectator_chat,
                     rematch=row.rematch,
+                    hints=row.hints,
                     **_progress_columns(row.progress),
                 )
             )
@@ -560,6 +563,7 @@ class Store:
                 rated=row["rated"],
                 spectator_chat=row["spectator_chat"],
                 rematch=row["rematch"],
+                hints=row["hints"],
             )
             for row in rows
         ]

@@ -49,7 +49,9 @@ from serai.engine import (
     sample_chance,
 )
 from serai.engine.core import Game
+from serai.server.analysis import analyse, load_analysis, submit_analysis
 from serai.server.bots import (
+    HINT_BOT,
     SEAT_BOTS,
     BotDriver,
     Overrun,
@@ -76,6 +78,9 @@ from serai.server.store import (
 
 TABLE_ID_LENGTH = 12
 """Characters of a table id (9 random bytes, URL-safe base64)."""
+
+HINT_MOVES = 5
+"""Moves a hint shows."""
 
 STAND_IN = "greedy"
 """The bot that plays for a player who left."""
@@ -355,6 +360,7 @@ def summary_of(row: TableRow) -> dict[str, Any]:
         "actions": row.progress.actions,
         "to_move": row.progress.to_move,
         "rated": row.rated,
+        "hints": row.hints,
         "clock": None if row.progress.clocks is None else row.progress.clocks.settings.model_dump(),
         "deadline": None if row.progress.clocks is None else row.progress.clocks.deadline,
         "spectator_chat": row.spectator_chat,
@@ -389,8 +395,12 @@ class Hub:
         max_tables: int = 2000,
         idle_seconds: float = 600.0,
         bot_pace: float = 0.0,
+        helper: Worker | None = None,
     ) -> None:
         self.store = store
+        self.helper = helper
+        """The worker that searches for hints (one at a time)."""
+        self.helper_lock = asyncio.Lock()
         self.bot_pace = bot_pace
         """Seconds between two bot moves at a table someone watches, so each can be followed."""
         self.now: Callable[[], float] = time.time
@@ -431,6 +441,8 @@ class Hub:
 
     async def stop(self) -> None:
         await self.driver.stop()
+        if self.helper is not None:
+            self.helper.stop()
         for task in list(self.tasks):
             task.cancel()
 
@@ -538,6 +550,7 @@ class Hub:
         rated: bool = False,
         spectator_chat: str = "shared",
         clock: ClockSettings | None = None,
+        hints: bool | None = None,
     ) -> tuple[Table, dict[int, str], str | None]:
         """A new table, stored; with each invited seat's token and the hotseat token.
 
@@ -570,6 +583,8 @@ class Hub:
             if clock is not None and clock.mode == "none":
                 raise TableError("bad_table", "a rated table has a clock")
             clock = clock or RATED_DEFAULT
+            if hints:
+                raise TableError("bad_table", "a rated table gives no hints")
         clocks = None
         if clock is not None and clock.mode != "none":
             clocks = Clocks.start_of(clock, game.num_players)
@@ -619,6 +634,7 @@ class Hub:
             seats=tuple(rows),
             rated=rated,
             spectator_chat=spectator_chat,
+            hints=not rated if hints is None else hints,
         )
         state = game.new_initial_state()
         table = Table(row, game, state, [], [])
@@ -995,6 +1011,47 @@ class Hub:
         self._track(table)
         self.spawn(self._announce(table))
         self._wake(table)
+        if state.is_terminal():
+            self.spawn(self.analysis(table))
+
+    # -- hints and analysis -------------------------------------------------------------
+    async def hint(self, table: Table, seats: Sequence[int]) -> list[dict[str, Any]]:
+        """What the hard bot would play for the seat to act among ``seats``: its top
+        moves with their estimated values (0 to 1)."""
+        if not table.row.hints:
+            raise TableError("no_hints", "this table gives no hints")
+        state = table.state.clone()
+        if state.current_player() not in seats:
+            raise TableError("not_your_turn", "a hint is for the player to act")
+        if self.helper is None:
+            raise TableError("no_hints", "this server gives no hints")
+        seed = table.row.seed ^ len(state.history()) ^ 0x5EED
+        async with self.helper_lock:
+            try:
+                ranked = await self.helper.run(
+                    "hint", HINT_BOT, cap_seconds(HINT_BOT), seed, state, cap_seconds(HINT_BOT)
+                )
+            except Overrun as overrun:
+                raise incident(overrun, "searching for a hint") from overrun
+        return [
+            {"text": state.action_to_string(action), "value": round(value, 3), "visits": visits}
+            for action, visits, value in ranked[:HINT_MOVES]
+        ]
+
+    async def analysis(self, table: Table) -> dict[str, Any]:
+        """A finished game's chances to win move by move (made once, then kept)."""
+        if not table.state.is_terminal():
+            raise TableError("not_finished", "a game is analysed once it is over")
+        kept: dict[str, Any] | None = await self.read(load_analysis, self.store, table.id)
+        if kept is not None:
+            return kept
+        actions = [move.action for move in table.moves]
+        result = await asyncio.to_thread(analyse, table.game, actions)
+        try:
+            await asyncio.wrap_future(submit_analysis(self.store, table.id, result))
+        except StoreError as error:
+            raise incident(error, "keeping the analysis") from error
+        return result
 
     # -- clocks -------------------------------------------------------------------------
     def _held(self, table: Table, state: State) -> float:

@@ -79,6 +79,7 @@ async def create(
         rated=body.rated,
         spectator_chat=body.spectator_chat,
         clock=body.clock,
+        hints=body.hints,
     )
     return {
         "table": table.summary(),
@@ -244,6 +245,26 @@ async def rematch(
     seats = table.seats_for(body.token, account)
     fresh, url = await hub.rematch(table, seats, account)
     return {"table": fresh.summary(), "url": url}
+
+
+@router.get("/{table_id}/hint")
+async def hint(
+    table_id: str, request: Request, hub: HubDep, account: AccountDep, token: TokenQuery = ""
+) -> dict[str, Any]:
+    """The hard bot's top moves for the player to act, each with its estimated value (0 to
+    1); for tables that give hints."""
+    table = await hub.get(table_id)
+    seats = table.seats_for(token, account)
+    hub.must_act(seats)
+    request.app.state.limits.chat.check(f"hint/{table_id}/{seats}", "hints")
+    return {"moves": await hub.hint(table, seats)}
+
+
+@router.get("/{table_id}/analysis")
+async def analysis(table_id: str, hub: HubDep) -> dict[str, Any]:
+    """A finished game's chance to win of each seat before every decision, as the bots
+    judge it, and the decisions after which one moved by 0.15 or more (``swings``)."""
+    return await hub.analysis(await hub.get(table_id))
 
 
 @router.get("/{table_id}/replay/{step}")

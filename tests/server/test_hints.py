@@ -1,0 +1,98 @@
+"""Hints (the hard bot's top moves) and the analysis of a finished game."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+import serai
+from serai.bots import Budget, MCTSBot
+from serai.server.analysis import SWING
+from tests.server.conftest import Creator
+from tests.server.test_api import state_of
+
+
+def test_a_hint_ranks_the_players_moves(client: TestClient, new_table: Creator) -> None:
+    table = new_table("through_the_desert", ["human", "human"], hotseat=True)
+    token = table["hotseat"].split("token=")[1]
+    message = state_of(client, table, token)
+    tid = table["table"]["id"]
+    answer = client.get(f"/api/tables/{tid}/hint", params={"token": token})
+    assert answer.status_code == 200, answer.text
+    moves = answer.json()["moves"]
+    assert 1 <= len(moves) <= 5
+    assert all(move["text"] in message["legal"] for move in moves)
+    assert all(0.0 <= move["value"] <= 1.0 for move in moves)
+    assert [m["visits"] for m in moves] == sorted((m["visits"] for m in moves), reverse=True)
+    spectator = client.get(f"/api/tables/{tid}/hint")
+    assert spectator.status_code == 409
+
+
+def test_a_table_may_give_no_hints_and_a_rated_one_never(
+    client: TestClient, new_table: Creator
+) -> None:
+    quiet = new_table("five_tribes", ["human", "human"], hints=False)
+    seat = client.get(f"/api/tables/{quiet['table']['id']}").json()["to_move"]
+    refused = client.get(
+        f"/api/tables/{quiet['table']['id']}/hint", params={"token": quiet["tokens"][seat]}
+    )
+    assert refused.status_code == 422 and refused.json()["code"] == "no_hints"
+    assert quiet["table"]["hints"] is False
+    rated = client.post(
+        "/api/tables",
+        json={"game": "five_tribes", "players": 2, "seats": [{}, {}], "rated": True, "hints": True},
+    )
+    assert rated.status_code == 422
+
+
+def test_a_hint_reads_only_what_its_player_may_see() -> None:
+    """The same search from a state whose hidden values were changed: the same ranking."""
+    game = serai.load_game("nomads_of_arabia", players=3)
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while state.is_chance_node() or len(state.legal_actions()) < 3:
+        if state.is_chance_node():
+            state.apply_action(serai.sample_chance(state, rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    scrambled = state.scramble_hidden(seat, random.Random(9))
+    assert state.view(seat) == scrambled.view(seat)
+    first = MCTSBot(Budget(iterations=150), seed=4).ranked(state)
+    second = MCTSBot(Budget(iterations=150), seed=4).ranked(scrambled)
+    assert first == second
+
+
+def finished(client: TestClient, new_table: Creator) -> str:
+    table = new_table("desert_sons", ["random", "random"])
+    deadline = time.monotonic() + 120
+    while not state_of(client, table)["over"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    return str(table["table"]["id"])
+
+
+def test_the_analysis_of_a_finished_game(client: TestClient, new_table: Creator) -> None:
+    tid = finished(client, new_table)
+    result = client.get(f"/api/tables/{tid}/analysis").json()
+    assert result["status"] == "done"
+    points = result["points"]
+    steps = [point["step"] for point in points]
+    assert steps == sorted(steps) and len(points) > 50
+    assert all(sum(point["values"]) == pytest.approx(1.0, abs=1e-3) for point in points)
+    final = state_of(client, {"table": {"id": tid}})
+    assert points[-1]["values"] == [round(r, 4) for r in final["returns"]]
+    by_step = {point["step"]: point["values"] for point in points}
+    for step in result["swings"]:
+        before = points[steps.index(step) - 1]["values"]
+        assert max(abs(a - b) for a, b in zip(by_step[step], before, strict=True)) >= SWING
+    assert client.get(f"/api/tables/{tid}/analysis").json() == result, "kept once made"
+
+
+def test_an_unfinished_game_has_no_analysis(client: TestClient, new_table: Creator) -> None:
+    table = new_table("five_tribes", ["human", "human"])
+    answer = client.get(f"/api/tables/{table['table']['id']}/analysis")
+    assert answer.status_code == 409 and answer.json()["code"] == "not_finished"
