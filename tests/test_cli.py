@@ -52,8 +52,8 @@ def test_play_random_seats_to_the_end_and_save(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     out = run("play", GAME, "--seats", "random,random", "--seed", "7", "--save", str(path))
     assert "chance: 5 × palm" in out
-    assert "seat 0 (random): leader" in out and "seat 1 (random): camel" in out
-    assert "Final scores" in out and "caravan" in out and "total" in out
+    assert "seat 0 (random) placed the" in out and "seat 1 (random) placed a" in out
+    assert "Final scores" in out and "Largest caravans" in out and "Total" in out
     assert "winner" in out
     record = load_record(path)
     assert record.seed == 7 and record.players == ["random", "random"]
@@ -84,9 +84,9 @@ def test_play_with_a_human_who_errs_then_quits() -> None:
     assert "legal actions:" in out  # the grouped listing of a leader turn
     assert "illegal:" in out and "leader phase" in out and "Legal: leader" in out
     assert "  1 leader blue" in out  # the numbered list of 'moves'
-    assert "notation:" in out and "quit: abandon the game" in out
+    assert "notation:" in out and "quit: stop the game" in out
     assert "no choice 99999" in out
-    assert "seat 0 (human): leader blue" in out
+    assert "seat 0 (human) placed the blue leader" in out
     assert "is not an action of through_the_desert" in out
     assert "game abandoned" in out
     assert "Final scores" not in out
@@ -97,7 +97,7 @@ def test_forced_choices_are_played_without_asking() -> None:
     seats = ("--seats", "random,random,random,random,human", "--seed", "0")
     out = run("play", GAME, *seats, input="quit\n")
     forced, _, rest = out.partition("(forced: the only legal choice)")
-    assert "seat 4 (human): remove-leader" in forced.splitlines()[-1]
+    assert "seat 4 (human) set the" in forced.splitlines()[-1]
     assert "seat 4>" not in forced and "seat 4>" in rest
     assert "game abandoned" in rest
 
@@ -192,7 +192,9 @@ def test_replay_move_by_move(saved_game: Path) -> None:
             # The board after each decision, not after each setup draw.
             assert (board_text(state) in out) != chance
     assert "chance: 5 × palm" in out
-    assert record.texts[-1] in out
+    last = serai.replay(record, len(record) - 1)
+    names = ("seat 0 (random)", "seat 1 (random)")
+    assert last.narrate_for(None, record.actions[-1]).format(*names) in out
     assert "Final scores" in out and "winner" in out
 
 
@@ -263,13 +265,14 @@ def test_parse_options_and_seats() -> None:
 def test_game_log_summarises_chance_runs() -> None:
     console = Console(width=200, record=True, file=io.StringIO())
     log = GameLog(console, ["a", "b"], None)
-    log.pending = ["palm 3,2", *(f"token {col},0 2" for col in range(11)), "palm 1,7"]
+    tokens = [(f"token {col},0 2", f"A token on {col},0") for col in range(11)]
+    log.pending = [("palm 3,2", "A palm on 3,2"), *tokens, ("palm 1,7", "A palm on 1,7")]
     log.flush()
     lines = console.export_text().splitlines()
-    assert lines[0] == "chance: palm 3,2"
+    assert lines[0] == "chance: A palm on 3,2"
     assert lines[1].startswith("chance: 11 × token: 0,0 2 · 1,0 2 · ")
     assert lines[1].endswith("7,0 2 … (+3)")
-    assert lines[2] == "chance: palm 1,7"
+    assert lines[2] == "chance: A palm on 1,7"
     assert log.pending == []
 
 
@@ -320,8 +323,8 @@ def test_a_score_table_with_many_parts_turns_on_its_side_to_fit_80_columns() -> 
     console.print(score_table(final, ["greedy", "random", "mcts:hard"], "Final scores"))
     text = console.export_text()
     assert max(len(line) for line in text.splitlines()) <= 80
-    assert "mcts:hard" in text and "vizier_majority" in text and "winner" in text
-    totals = next(line for line in text.splitlines() if "total" in line)
+    assert "mcts:hard" in text and "Vizier majority" in text and "winner" in text
+    totals = next(line for line in text.splitlines() if "Total" in line)
     assert [int(x) for x in totals.replace("│", " ").split()[1:]] == final.scores()
 
 
@@ -440,3 +443,80 @@ def test_play_rules_command_and_the_hint_after_an_illegal_action() -> None:
     assert "through_the_desert has no ruling R99; its rulings are R1–R29" in out
     assert "Through the Desert — rules" in out and "R29 — Default options" in out
     assert "game abandoned" in out
+
+
+# -- words, saving, resuming and taking back ----------------------------------------------------
+
+
+def test_play_shows_the_prompt_the_log_in_words_and_labels_total_first() -> None:
+    out = run("play", GAME, "--seats", "human,random", "--seed", "3", input="1\n" * 400)
+    assert "Place a leader on a free hex, not next to a palm or another leader" in out
+    assert "Place a camel next to one of your caravans of its colour" in out
+    assert "seat 0 (human) placed the blue leader at " in out
+    assert "seat 1 (random) placed a " in out and " camel at " in out
+    header = next(line for line in out.splitlines() if "Largest caravans" in line)
+    assert header.index("Total") < header.index("Largest caravans") < header.index("Oases")
+    assert "caravan " not in header and "total" not in header
+
+
+def test_quit_with_save_keeps_the_game_and_resume_plays_it_to_the_end(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    seats = ("--seats", "human,random", "--seed", "3", "--save", str(path))
+    out = run("play", GAME, *seats, input="1\n" * 7 + "quit\n")
+    assert f"saved to {path}" in out and f"serai play --resume {path}" in out
+    stopped = load_record(path)
+    assert stopped.scores is None and len(stopped) > 40
+    assert not serai.replay(stopped).is_terminal()
+    out = run("play", "--resume", str(path), input="1\n" * 400)
+    assert f"seed 3, resumed after {len(stopped)} actions" in out and "Final scores" in out
+    finished = load_record(path)  # saved again to the file it came from
+    assert finished.actions[: len(stopped)] == stopped.actions
+    assert finished.players == ["human", "random"]
+    assert serai.replay(finished).is_terminal() and finished.scores is not None
+
+
+def test_a_resumed_game_draws_chance_as_if_it_had_never_stopped(tmp_path: Path) -> None:
+    # Two people who always take the first choice play the same game, stopped or not; Five
+    # Tribes draws cards and Djinns at every clean-up (R31).
+    whole, part = tmp_path / "whole.json", tmp_path / "part.json"
+    seats = ("--seats", "human,human", "--seed", "5")
+    run("play", "five_tribes", *seats, "--save", str(whole), input="1\n" * 3000)
+    assert serai.replay(load_record(whole)).is_terminal()
+    run("play", "five_tribes", *seats, "--save", str(part), input="1\n" * 40 + "quit\n")
+    stopped = len(load_record(part))
+    assert True in load_record(whole).chance[stopped:]
+    run("play", "--resume", str(part), input="1\n" * 3000)
+    assert load_record(part).actions == load_record(whole).actions
+
+
+def test_resume_refuses_what_contradicts_the_saved_game(tmp_path: Path, saved_game: Path) -> None:
+    assert "is over; `serai replay" in run("play", "--resume", str(saved_game), code=2)
+    data = json.loads(saved_game.read_text())
+    data["actions"], data["scores"] = data["actions"][:60], None
+    path = tmp_path / "unfinished.json"
+    path.write_text(json.dumps(data))
+    out = run("play", "five_tribes", "--resume", str(path), code=2)
+    assert "holds a game of through_the_desert, not of five_tribes" in out
+    for extra in (("--seed", "4"), ("--players", "3"), ("--option", "board=river")):
+        assert "only --seats may change" in run("play", "--resume", str(path), *extra, code=2)
+    assert "name the game to play" in run("play", code=2)
+
+
+def test_undo_takes_back_a_decision_of_this_turn_and_never_one_before_it(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    # Seat 0 asks to undo right after the setup draws (refused), places its five leaders and
+    # the single camel of its first turn (R13), the first camel of its second turn, takes it
+    # back, cannot take back more (seat 1 played before it), and places another instead.
+    typed = "undo\n" + "1\n" * 7 + "undo\nundo\n2\nquit\n"
+    out = run(
+        "play", GAME, "--seats", "human,random", "--seed", "3", "--save", str(path), input=typed
+    )
+    before, _, after = out.partition("taken back: ")
+    assert "nothing to take back" in before
+    record = load_record(path)
+    turn = serai.replay(record, len(record) - 1)
+    first, second = turn.legal_actions()[:2]
+    assert after.startswith(turn.narrate_for(0, first).format("seat 0 (human)"))
+    assert "nothing to take back: undo works on your own decisions of this turn" in after
+    assert record.actions[-1] == second and turn.current_player() == 0
+    assert serai.replay(record, len(record) - 2).current_player() == 1

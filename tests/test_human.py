@@ -1,21 +1,27 @@
-"""The person at the terminal (``TerminalHuman``) at optional windows, fed typed lines.
+"""The person at the terminal (``TerminalHuman``), fed typed lines: at optional windows,
+saying what to decide, and taking decisions back.
 
 Nomads of Arabia's Sands of Time window (R33) is the example: a seat that has not typed
 ``windows stop`` passes it at once whether or not it holds the disk; one that has is
 asked whether or not it holds it, so the terminal's timing shows nobody who holds it.
+Desert Sons shows ``undo``: a move may be taken back, a drawn tile may not (R8, R10).
 """
 
 from __future__ import annotations
 
 import io
+import random
 from collections.abc import Callable
 
 import pytest
 from rich.console import Console
 
+import serai
 from serai.cli import GameLog
+from serai.games.desert_sons.rules import DesertSonsState
 from serai.games.nomads_of_arabia.rules import NomadsOfArabiaState
-from serai.human import QuitGame, TerminalHuman
+from serai.human import QuitGame, TakeBack, TerminalHuman, undo_point
+from tests.desert_sons.scenario import after_setup, run
 from tests.nomads_of_arabia.scenario import do, ref_table
 
 Typist = Callable[..., list[str]]
@@ -169,3 +175,62 @@ def test_the_log_shows_a_window_pass_alike_for_holder_and_non_holder() -> None:
         GameLog(console, ["random"] * 4, 0).on_action(state, state.string_to_action("pass"), "")
         lines.append(console.export_text())
     assert lines[0] == lines[1] and "pass" in lines[0] and "forced" not in lines[0]
+
+
+def placing_a_drawn_tile() -> DesertSonsState:
+    """Seat 0 moved, drew and must place the tile it drew (R10)."""
+    state = run(after_setup(), "move 5,1", "draw")
+    for outcome in state.legal_actions():
+        drawn = state.clone()
+        drawn.apply_action(outcome)
+        if drawn.phase_name == "placement":
+            return drawn
+    raise AssertionError("no drawn tile fits next to 5,1")
+
+
+def test_the_seat_is_told_what_to_decide_above_its_choices(typing: Typist) -> None:
+    state = after_setup()
+    seat, out = human()
+    typing("quit")
+    with pytest.raises(QuitGame):
+        seat.act(state)
+    shown = out.getvalue()
+    assert shown.index(state.prompt()) < shown.index("1 move")
+    assert "Move your caravan: free along desert links" in shown
+
+
+def test_undo_takes_back_a_move_of_this_turn(typing: Typist) -> None:
+    state = run(after_setup(), "move 5,1")
+    assert undo_point(state) == len(state.history()) - 1
+    seat, _ = human()
+    typing("undo")
+    with pytest.raises(TakeBack) as back:
+        seat.act(state)
+    assert back.value.keep == len(state.history()) - 1
+
+
+def test_undo_never_goes_back_across_a_draw(typing: Typist) -> None:
+    state = placing_a_drawn_tile()
+    assert undo_point(state) is None
+    seat, out = human()
+    typing("undo", "quit")
+    with pytest.raises(QuitGame):
+        seat.act(state)
+    assert "nothing to take back: undo works on your own decisions of this turn" in out.getvalue()
+
+
+def test_undo_takes_back_the_first_camel_of_a_turn_but_never_another_seat_s() -> None:
+    # Through the Desert from its start, first choices only, up to a two-camel turn (R13).
+    state = serai.load_game("through_the_desert").new_initial_state()
+    rng = random.Random(2)
+    while not (state.phase_name == "camels" and state.camels_this_turn() == 2):
+        if state.is_chance_node():
+            state.apply_action(serai.sample_chance(state, rng))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    seat = state.current_player()
+    assert undo_point(state) is None  # the seat before it placed the last camel
+    state.apply_action(state.legal_actions()[0])
+    assert undo_point(state) == len(state.history()) - 1 and state.current_player() == seat
+    state.apply_action(state.legal_actions()[0])
+    assert state.current_player() != seat and undo_point(state) is None

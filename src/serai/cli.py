@@ -9,6 +9,7 @@ file, illegal action) print one red line and exit with code 1 (``serai rules``: 
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -35,10 +36,10 @@ from serai.engine import (
     game_info,
     list_games,
     load_game,
-    play,
     replay,
 )
-from serai.human import QuitGame, TerminalHuman
+from serai.engine.record import agent_name, new_record
+from serai.human import QuitGame, TerminalHuman, play_at_terminal
 from serai.sim import report as balance_report
 from serai.sim.arena import MatchResult
 from serai.sim.batch import Runner, TaskFailure, import_ray
@@ -179,12 +180,14 @@ def parse_seats(text: str, players: int) -> list[SeatSpec]:
 
 
 class GameLog:
-    """Prints the game as it happens: one line per decision, chance draws summarised.
+    """Prints the game as it happens, in words: one line per decision, draws summarised.
 
     A decision's line starts with its action number, counting chance outcomes as
-    ``serai replay --at`` does. Consecutive chance outcomes are held back and printed
-    together by :meth:`flush`, one line per kind of outcome (its first word) spelling out
-    the first :data:`CHANCE_SHOWN`, so a setup of dozens of draws takes a line or two
+    ``serai replay --at`` does, then says it in words (``state.narrate_for``) with the
+    players named ``seat 1 (random)``. Consecutive chance outcomes are held back and
+    printed together by :meth:`flush`: a lone draw in words, a run of draws of one kind
+    (the first word of their notation) as one line spelling out the first
+    :data:`CHANCE_SHOWN` in notation, so a setup of dozens of draws takes a line or two
     (the board shows what they placed).
     """
 
@@ -192,38 +195,49 @@ class GameLog:
         self.console = console
         self.players = list(players)
         self.viewer = viewer
-        self.pending: list[str] = []
+        self.names = [f"seat {seat} ({name})" for seat, name in enumerate(self.players)]
+        self.pending: list[tuple[str, str]] = []
+        """Draws held back: each one's notation and its words, as the viewer may read them."""
+
+    def words(self, state: State, action: ActionId) -> str:
+        """``action`` (not yet applied to ``state``) in words, as the viewer may read it."""
+        return state.narrate_for(self.viewer, action).format(*self.names)
 
     def on_action(self, state: State, action: ActionId, text: str) -> None:
-        """Log ``action`` (not yet applied to ``state``) as the viewer may see it."""
-        text = state.action_to_string_for(self.viewer, action)
+        """Log ``action`` (not yet applied to ``state``)."""
+        words = self.words(state, action)
         if state.is_chance_node():
-            self.pending.append(text)
+            self.pending.append((state.action_to_string_for(self.viewer, action), words))
             return
         self.flush()
-        seat = state.current_player()
         number = len(state.history()) + 1
         # A window's pass never reads as forced: that would tell who could have played.
         only = len(state.legal_actions()) == 1 and state.window_pass() is None
         forced = " [dim](forced: the only legal choice)[/]" if only else ""
-        name = escape(self.players[seat])
-        self.console.print(
-            f"[dim]{number:>3}.[/] seat {seat} ({name}): [bold]{escape(text)}[/]{forced}"
-        )
+        self.console.print(f"[dim]{number:>3}.[/] {escape(words)}{forced}")
+
+    def on_take_back(self, state: State, actions: Sequence[ActionId]) -> None:
+        """Log that ``actions``, applied to ``state``, were taken back (``undo``)."""
+        self.flush()
+        replayed = state.clone()
+        lines = []
+        for action in actions:
+            lines.append(self.words(replayed, action))
+            replayed.apply_unchecked(action)
+        self.console.print(f"[yellow]taken back:[/] {escape('; '.join(lines))}")
 
     def flush(self) -> None:
-        """Print the chance outcomes held back, grouped by their first word."""
-        runs: list[tuple[str, list[str]]] = []
-        for text in self.pending:
+        """Print the chance outcomes held back, grouped by their notation's first word."""
+        runs: list[tuple[str, list[str], str]] = []
+        for text, words in self.pending:
             kind, _, rest = text.partition(" ")
             if runs and runs[-1][0] == kind:
                 runs[-1][1].append(rest)
             else:
-                runs.append((kind, [rest]))
-        for kind, rests in runs:
-            if len(rests) == 1:
-                line = f"{kind} {rests[0]}".strip()
-            else:
+                runs.append((kind, [rest], words))
+        for kind, rests, words in runs:
+            line = words
+            if len(rests) > 1:
                 shown = " · ".join(rests[:CHANCE_SHOWN])
                 more = f" … (+{len(rests) - CHANCE_SHOWN})" if len(rests) > CHANCE_SHOWN else ""
                 line = f"{len(rests)} × {kind}: {shown}{more}"
@@ -236,13 +250,15 @@ WIDE_BREAKDOWN = 6
 
 
 def score_table(state: State, players: Sequence[str], title: str) -> Table:
-    """The parts of ``score_breakdown`` per seat, winners marked.
+    """The parts of ``score_breakdown`` per seat under the game's labels, the total first,
+    winners marked.
 
     One row per seat; a game with more than :data:`WIDE_BREAKDOWN` parts gets one row per
     part and one column per seat instead, so the table still fits a terminal.
     """
     parts = state.score_breakdown()
-    keys = list(parts[0])
+    keys = ["total", *(key for key in parts[0] if key != "total")]
+    labels = state.game.score_labels()
     over = state.is_terminal()
     returns = state.returns()
     result = [
@@ -255,14 +271,14 @@ def score_table(state: State, players: Sequence[str], title: str) -> Table:
             table.add_column(f"seat {seat}\n{escape(players[seat])}", justify="right")
         for key in keys:
             cells = [str(part[key]) for part in parts]
-            table.add_row(key, *cells, style="bold" if key == "total" else None)
+            table.add_row(labels[key], *cells, style="bold" if key == "total" else None)
         if over:
             table.add_row("result", *result)
         return table
     table.add_column("seat", justify="right")
     table.add_column("player")
     for key in keys:
-        table.add_column(key, justify="right", style="bold" if key == "total" else None)
+        table.add_column(labels[key], justify="right", style="bold" if key == "total" else None)
     if over:
         table.add_column("result")
     for seat, part in enumerate(parts):
@@ -303,7 +319,9 @@ def games() -> None:
 
 @app.command("play")
 def play_command(
-    game: Annotated[str, typer.Argument(help="Game name (see `serai games`).")],
+    game: Annotated[
+        str | None, typer.Argument(help="Game name (see `serai games`); none with --resume.")
+    ] = None,
     players: Players = None,
     seats: Annotated[
         str | None,
@@ -311,21 +329,44 @@ def play_command(
             "--seats",
             help="Comma-separated seat kinds, one per player: "
             + ", ".join(sorted(SEAT_KINDS))
-            + " (default: human, then random).",
+            + " (default: human, then random; with --resume: the saved seats).",
         ),
     ] = None,
     seed: Annotated[
         int | None, typer.Option(help="Seed of chance and bots (default: a random one).")
     ] = None,
     option: OptionList = None,
-    save: Annotated[Path | None, typer.Option(help="Write the game record here (JSON).")] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write the game record here (JSON), also when you quit before the end "
+            "(with --resume: by default the file resumed)."
+        ),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            help="Go on with an unfinished game saved by --save: its game, options, seats "
+            "and seed (chance goes on as if it had never stopped); --seats may change seats."
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against bots or friends at the same keyboard."""
     console = _console()
     with _clean_errors():
-        if players is None and seats is not None:
-            players = len(seats.split(","))
-        loaded = load_game(game, players, **parse_options(option))
+        saved = None
+        if resume is not None:
+            saved = _resumable(resume, game, players, option, seed)
+            loaded = load_game(saved.game, **saved.options)
+            seats = seats or ",".join(saved.players)
+            seed = saved.seed
+            save = save or resume
+        elif game is None:
+            raise GameError("name the game to play (see `serai games`), or --resume a saved one")
+        else:
+            if players is None and seats is not None:
+                players = len(seats.split(","))
+            loaded = load_game(game, players, **parse_options(option))
         n = loaded.num_players
         specs = parse_seats(seats or ",".join(["human", *["random"] * (n - 1)]), n)
         _check_writable(save)
@@ -341,15 +382,28 @@ def play_command(
             SEAT_KINDS[spec.kind](spec, SeatContext(bot_seed(seed, s), console, log.flush, shared))
             for s, spec in enumerate(specs)
         ]
+        record = new_record(loaded, [agent_name(agent) for agent in agents], seed)
+        if saved is not None:
+            saved.players = record.players
+            record = saved
         console.print(
             f"[bold]{escape(loaded.info.title)}[/] — {n} players, "
             f"{', '.join(f'{k}={v}' for k, v in loaded.options.items()) or 'no options'}, "
-            f"seed {seed}"
+            f"seed {seed}" + (f", resumed after {len(record)} actions" if saved else "")
         )
         try:
-            record = play(loaded, agents, seed=seed, on_action=log.on_action)
+            play_at_terminal(loaded, agents, record, log.on_action, log.on_take_back)
         except QuitGame:
-            console.print("game abandoned; nothing saved")
+            log.flush()
+            if save is None:
+                console.print("game abandoned; nothing saved")
+                return
+            _write_json(save, record.to_json())
+            console.print(
+                f"game stopped after {len(record)} actions and saved to {escape(str(save))}; "
+                f"go on with: serai play --resume {escape(str(save))}",
+                soft_wrap=True,
+            )
             return
         log.flush()
         final = replay(record)
@@ -359,6 +413,26 @@ def play_command(
         if save is not None:
             _write_json(save, record.to_json())
             console.print(f"record saved to {escape(str(save))}")
+
+
+def _resumable(
+    path: Path, game: str | None, players: int | None, option: list[str] | None, seed: int | None
+) -> GameRecord:
+    """The unfinished game saved in ``path``, which the rest of the command line must not
+    contradict."""
+    if players is not None or option or seed is not None:
+        raise GameError(
+            "--resume goes on with the saved game's players, options and seed; "
+            "only --seats may change"
+        )
+    record = _load_record(path)
+    if game is not None and game != record.game:
+        raise GameError(f"{path} holds a game of {record.game}, not of {game}")
+    if record.seed is None:
+        raise GameError(f"{path} names no seed, so its chance cannot go on")
+    if replay(record).is_terminal():
+        raise GameError(f"the game in {path} is over; `serai replay {path}` shows it")
+    return record
 
 
 @app.command("rules")
@@ -570,7 +644,22 @@ def serve_command(
     db: Annotated[
         str, typer.Option(help="Database URL: sqlite:///FILE or postgresql+psycopg://…")
     ] = "sqlite:///serai.db",
-    bot_workers: Annotated[int, typer.Option(min=1, help="Processes the bots think in.")] = 2,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            help="Redis URL (redis://HOST:6379/0): this process is one of a group serving the "
+            "same PostgreSQL store, on any ports or machines."
+        ),
+    ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1, help="Processes serving this port on this machine (PostgreSQL and Redis)."
+        ),
+    ] = 1,
+    bot_workers: Annotated[
+        int, typer.Option(min=1, help="Processes the bots think in, per server process.")
+    ] = 2,
     origin: Annotated[
         list[str] | None,
         typer.Option(
@@ -594,32 +683,64 @@ def serve_command(
     """Serve the web platform: lobby, tables, bots and replays, stored in DB."""
     import uvicorn
 
-    from serai.server import create_app
-    from serai.server.guard import GuardedH11Protocol
+    from serai.server.app import SETTINGS_VARIABLE
+    from serai.server.guard import HEADER_TIMEOUT_VARIABLE
     from serai.server.store import open_store
 
     console = _console()
     with _clean_errors():
+        if (redis or workers > 1) and db.startswith("sqlite"):
+            raise GameError(
+                "SQLite is the database of one process: several processes serve one "
+                "PostgreSQL store (--db postgresql+psycopg://…)"
+            )
+        if workers > 1 and redis is None:
+            raise GameError(
+                "several processes tell each other of every move through Redis: "
+                "add --redis redis://HOST:6379/0"
+            )
         open_store(db).close()  # a bad URL, path or server: one line now, not a traceback
+        if redis is not None:
+            _check_redis(redis)
+    settings = {
+        "db": db,
+        "redis": redis,
+        "bot_workers": bot_workers,
+        "origins": list(origin or ()),
+        "tables_per_minute": tables_per_minute,
+        "bot_pace": bot_pace,
+    }
+    # every process of the group reads them, the first as well as any --workers
+    os.environ[SETTINGS_VARIABLE] = json.dumps(settings)
+    os.environ[HEADER_TIMEOUT_VARIABLE] = str(header_timeout)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    console.print(f"serai is serving at [bold]http://{shown}:{port}/[/bold] (Ctrl+C stops it)")
+    many = f" in {workers} processes" if workers > 1 else ""
+    console.print(
+        f"serai is serving at [bold]http://{shown}:{port}/[/bold]{many} (Ctrl+C stops it)"
+    )
     # state messages are small JSON: compressing each one cost more CPU than it saved
     uvicorn.run(
-        create_app(
-            db,
-            bot_workers=bot_workers,
-            origins=tuple(origin or ()),
-            tables_per_minute=tables_per_minute,
-            bot_pace=bot_pace,
-        ),
+        "serai.server.app:from_environment",
+        factory=True,
+        workers=workers,
         host=host,
         port=port,
         log_level="warning",
-        http=GuardedH11Protocol.with_deadline(header_timeout),
+        http="serai.server.guard:GuardedH11Protocol",
         ws_per_message_deflate=False,
         ws_max_size=WS_MAX_SIZE,
         timeout_keep_alive=5,
     )
+
+
+def _check_redis(url: str) -> None:
+    """Refuse a Redis that cannot be reached, in one line."""
+    import redis as redis_client
+
+    try:
+        redis_client.Redis.from_url(url, socket_connect_timeout=5).ping()
+    except (redis_client.RedisError, ValueError) as error:
+        raise GameError(f"cannot reach Redis at {url}: {error}") from None
 
 
 WS_MAX_SIZE = 65536

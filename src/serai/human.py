@@ -1,8 +1,10 @@
 """A person at the terminal as an :class:`~serai.Agent`: board, choices, prompt.
 
 The agent works for any registered game through the engine contract: it shows
-``state.render(markup=True)``, lists the legal actions in the game's notation and reads
-either notation (``state.string_to_action``) or a number from the list of legal actions.
+``state.render(markup=True)``, says what to decide (``state.prompt()``), lists the legal
+actions in the game's notation and reads either notation (``state.string_to_action``) or
+a number from the list of legal actions. :func:`play_at_terminal` plays a game whose seats
+may take back their decisions of the turn (``undo``).
 """
 
 from __future__ import annotations
@@ -17,7 +19,16 @@ from rich.markdown import Markdown
 from rich.markup import escape
 
 from serai import rulebook
-from serai.engine import ActionId, GameError, IllegalActionError, State
+from serai.engine import (
+    ActionId,
+    Agent,
+    Game,
+    GameError,
+    GameRecord,
+    IllegalActionError,
+    State,
+    play,
+)
 
 MENU_LIMIT = 40
 """Up to this many legal actions are shown as a numbered menu; more are grouped."""
@@ -33,12 +44,80 @@ COMMANDS = {
     "windows stop": "be asked at every optional window (Sands of Time), even to only pass",
     "windows skip": "pass optional windows at once, whatever you hold (the default)",
     "rules": "the rules of this game; 'rules R12' shows ruling R12 alone",
-    "quit": "abandon the game",
+    "undo": "take back your last decision of this turn (not past a draw or anything revealed)",
+    "quit": "stop the game (with --save it is kept, to go on with --resume)",
 }
 
 
 class QuitGame(Exception):
     """The person at the terminal asked to stop (``quit``, end of input or Ctrl-C)."""
+
+
+class TakeBack(Exception):
+    """The person at the terminal takes back decisions: the game goes back to ``keep``
+    actions (:func:`undo_point`)."""
+
+    def __init__(self, keep: int) -> None:
+        super().__init__(keep)
+        self.keep = keep
+
+
+def asks(state: State) -> bool:
+    """Whether a person to act in ``state`` is asked: more than one choice, and no window
+    that passes at once (:class:`TerminalHuman`)."""
+    return len(state.legal_actions()) > 1 and state.window_pass() is None
+
+
+def undo_point(state: State) -> int | None:
+    """How many actions of ``state``'s history remain when the seat to act takes back its
+    last decision it was asked for, or ``None`` if there is none to take back.
+
+    As the browser's undo: only the seat's own decisions of this turn, none before a chance
+    node or a decision that revealed something (:meth:`State.reveals_information`).
+    Decisions it was not asked for (forced ones) go back with the one before them.
+    ``state`` must have been played from the start of its game (its history replays it).
+    """
+    seat = state.current_player()
+    if seat < 0:
+        return None
+    history = state.history()
+    replayed = state.game.new_initial_state()
+    steps = []
+    for action in history:
+        mine = replayed.current_player() == seat and not replayed.reveals_information(action)
+        steps.append((mine, asks(replayed)))
+        replayed.apply_unchecked(action)
+    for keep in range(len(history) - 1, -1, -1):
+        mine, asked = steps[keep]
+        if not mine:
+            return None
+        if asked:
+            return keep
+    return None
+
+
+def play_at_terminal(
+    game: Game,
+    agents: Sequence[Agent],
+    record: GameRecord,
+    on_action: Callable[[State, ActionId, str], None],
+    on_take_back: Callable[[State, list[ActionId]], None],
+) -> GameRecord:
+    """Play ``record`` (of ``game``) on to the end, in place: a person's ``undo`` cuts it back
+    and play goes on from there (``on_take_back(state, actions)`` is told the actions taken
+    back, from the state before them); ``quit`` raises :class:`QuitGame` with ``record``
+    holding the game so far."""
+    while True:
+        try:
+            return play(game, agents, on_action=on_action, record=record)
+        except TakeBack as back:
+            gone = record.actions[back.keep :]
+            del record.actions[back.keep :], record.texts[back.keep :]
+            del record.chance[back.keep :], record.times[back.keep :]
+            state = game.new_initial_state()
+            for action in record.actions:
+                state.apply_unchecked(action)
+            on_take_back(state, gone)
 
 
 @contextmanager
@@ -132,8 +211,7 @@ class TerminalHuman:
         if self.before_turn is not None:
             self.before_turn()
         texts = [state.action_to_string(action) for action in actions]
-        self.show_board(state)
-        self.show_choices(texts)
+        self.show_turn(state, texts)
         if not self.shared_screen:
             self.show_window_hint()
         seat = state.current_player()
@@ -144,13 +222,21 @@ class TerminalHuman:
                 continue
             if command == "quit":
                 raise QuitGame
+            if command == "undo":
+                keep = undo_point(state)
+                if keep is not None:
+                    raise TakeBack(keep)
+                self.console.print(
+                    "[red]nothing to take back:[/] undo works on your own decisions of this "
+                    "turn, back to the last draw or anything revealed"
+                )
+                continue
             if command == "help":
                 self.show_help(state)
             elif command in ("moves", "list"):
                 self.show_numbered(texts)
             elif command == "board":
-                self.show_board(state)
-                self.show_choices(texts)
+                self.show_turn(state, texts)
             elif command == "secret":
                 self.show_secret(state)
                 self.show_window_hint()
@@ -198,6 +284,14 @@ class TerminalHuman:
         self.console.print(f"[bold]seat {seat} to play[/]")
         if self.shared_screen:
             self.console.print("[dim]shared screen: type 'secret' to see your hidden values[/]")
+
+    def show_turn(self, state: State, texts: Sequence[str]) -> None:
+        """The board, what to decide in words, and the choices."""
+        self.show_board(state)
+        prompt = state.prompt()
+        if prompt:
+            self.console.print(f"[bold cyan]{escape(prompt)}[/]", soft_wrap=True)
+        self.show_choices(texts)
 
     def show_window_hint(self) -> None:
         """Once, after a window passed this seat while it could have played there."""

@@ -107,17 +107,26 @@ def play(
     agents: Sequence[Agent],
     seed: int | None = None,
     on_action: Callable[[State, ActionId, str], None] | None = None,
+    record: GameRecord | None = None,
 ) -> GameRecord:
     """Play ``game`` to the end with one agent per seat; chance comes from ``seed``.
 
     ``on_action(state_before, action, text)`` is called before each action is applied.
+    Given a ``record`` (of ``game``, perhaps unfinished), play continues it in place with
+    its own seed (``seed`` is not used), chance drawn as if the game had never stopped, so
+    a caller that catches an agent's exception (a person quitting) holds the game so far.
     """
     if len(agents) != game.num_players:
         raise GameError(f"{game.info.name} with {game.num_players} players needs as many agents")
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    record = new_record(game, [agent_name(a) for a in agents], seed)
-    start = time.perf_counter()
+    if record is None:
+        record = new_record(game, [agent_name(a) for a in agents], seed)
+    elif (record.game, record.options) != (game.info.name, game.params()):
+        raise GameError(f"the record is of {record.game} {record.options}, not of {game!r}")
+    rng = random.Random(record.seed)
+    state = replay(record)
+    for _ in range(record.chance.count(True)):
+        rng.random()  # each draw of sample_chance takes one number
+    start = time.perf_counter() - (record.times[-1] if record.times else 0.0)
     limit = game.max_game_length()
     while not state.is_terminal():
         if len(record) >= limit:
