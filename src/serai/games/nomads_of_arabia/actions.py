@@ -198,23 +198,19 @@ def _decode(action: ActionId) -> Action:
     return Action(kind, **parts)
 
 
-class _Decoded(dict[ActionId, Action]):
-    """Decoded actions by id; the sales (18^4 ids each, few of them ever met) are decoded
-    when first asked for."""
-
-    def __missing__(self, action: ActionId) -> Action:
-        decoded = _decode(action)
-        self[action] = decoded
-        return decoded
-
-
-DECODED = _Decoded({action: _decode(action) for action in range(SELL)})
+DECODED: dict[ActionId, Action] = {action: _decode(action) for action in range(SELL)}
+"""Every action decoded by id, but the sales (18^4 ids each, few of them ever met):
+:func:`decode` adds those when first asked for."""
 DECODED.update((action, _decode(action)) for action in range(EXPERT_BASE, NUM_ACTIONS))
 
 
 def decode(action: ActionId) -> Action:
     """What ``action`` is (see :class:`Action`); a :class:`GameError` outside the space."""
-    return DECODED[action]
+    try:
+        return DECODED[action]
+    except KeyError:
+        decoded = DECODED[action] = _decode(action)
+        return decoded
 
 
 # -- text ------------------------------------------------------------------------------

@@ -434,16 +434,16 @@ class NomadsOfArabiaState(State):
             return False
         node = self.node
         if node == N_MOVE:
-            return self._move_legal(DECODED[action])
+            return self._move_legal(decode(action))
         if node == N_ACTION:
             return self._action_legal(action)
         if node == C_ANIMALS:
             return action in ANIMAL_ROLL_ACTIONS
         if node == C_LAND:
-            roll = DECODED[action]
+            roll = decode(action)
             return roll.kind == "roll-land" and (roll.land < NUM_LANDS or not self.setup)
         if node == N_HANDLERS:
-            take = DECODED[action]
+            take = decode(action)
             if take.kind != "take-handlers":
                 return False
             dice = take.animals
@@ -481,7 +481,7 @@ class NomadsOfArabiaState(State):
     def _action_legal(self, action: ActionId) -> bool:
         if action == END:
             return True
-        if DECODED[action].kind in ("capture", "call", "shift", "sell", "play"):
+        if decode(action).kind in ("capture", "call", "shift", "sell", "play"):
             return action in self._action_actions()
         return False
 
@@ -619,7 +619,10 @@ class NomadsOfArabiaState(State):
         self._history.append(action)
         node = self.node
         self.node = RUNNING
-        played = DECODED[action]
+        try:
+            played = DECODED[action]
+        except KeyError:  # a sale, decoded the first time it is played
+            played = decode(action)
         if node == N_ACTION:
             self._do_action(played)
         elif node == N_MOVE:
@@ -1129,6 +1132,12 @@ class NomadsOfArabiaState(State):
     def why_illegal(self, action: ActionId) -> str:
         return explain.why_illegal(self, action)
 
+    def prompt(self) -> str:
+        return explain.prompt(self)
+
+    def narrate_for(self, viewer: Seat | None, action: ActionId) -> str:
+        return explain.narrate(self, viewer, action)
+
     def position(self) -> str:
         """The whole state as one line (``docs/rules/nomads_of_arabia.md``, *Position
         notation*)."""
@@ -1305,6 +1314,9 @@ class NomadsOfArabia(Game):
 
     def observation_layout(self) -> ObservationLayout:
         return LAYOUT
+
+    def score_labels(self) -> dict[str, str]:
+        return dict(explain.SCORE_LABELS)
 
     def decode(self, action: ActionId) -> DecodedAction:
         return decode(action)

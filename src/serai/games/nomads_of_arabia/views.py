@@ -3,6 +3,8 @@
 A seat sees the identities of its own held special disks and only the number of everyone
 else's; once the game is over every hand is shown (the money disks are revealed, R34).
 Face-down disks carry no identity in the state at all (R24), so nothing else is hidden.
+Public facts of the turn are shown too: whether Silver Tongue was played (R31) and, while
+the seat leaving a city takes handler dice (R11), the spaces its move goes to.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from serai.games.nomads_of_arabia.board import (
     WIDTH,
     space_name,
 )
-from serai.games.nomads_of_arabia.procedure import STATUS_NAMES
+from serai.games.nomads_of_arabia.procedure import N_HANDLERS, STATUS_NAMES
 
 if TYPE_CHECKING:
     from serai.games.nomads_of_arabia.rules import NomadsOfArabiaState
@@ -83,6 +85,10 @@ def table_view(state: NomadsOfArabiaState, seat: Seat | None) -> dict[str, Any]:
         "players": players,
         "turn": state.turn,
         "active": state.active,
+        "silver_tongue": state.silver,
+        "moving_to": [space_name(s) for s in (state.step_dest, *state.path)]
+        if state.node == N_HANDLERS
+        else None,
         "node": state.node_name,
         "to_act": state.current_player(),
         "over": over,
