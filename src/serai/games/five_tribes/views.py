@@ -2,6 +2,9 @@
 
 Everything is public except gold (R32): a seat sees its own gold, and the gold of the other
 seats only once the game has ended. Scores shown before the end leave out hidden gold.
+While Builders are paid the turn shows how many blue tiles surround the final tile (R9),
+while Assassins strike how far they reach (the Assassins collected and the Fakirs of the
+seat to act, R10), both public.
 """
 
 from __future__ import annotations
@@ -10,10 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from serai.engine import Seat
 from serai.games.five_tribes.board import (
+    BUILD,
     CARDS,
     COLOURS,
     DJINNS,
     DROP,
+    KILL,
     NO_TILE,
     NUM_CARDS,
     NUM_COLOURS,
@@ -122,6 +127,8 @@ def table_view(state: FiveTribesState, seat: Seat | None) -> dict[str, Any]:
             else None,
             "final_tile": tile_name(state.final_tile) if state.final_tile >= 0 else None,
             "collected": state.collected,
+            "blue_tiles": state.blue_count(state.final_tile) if state.phase == BUILD else None,
+            "kill_reach": state.collected + state.fakirs(to_act) if state.phase == KILL else None,
         },
         "sibittis_drawn": [DJINNS[d] for d in state.sib_drawn],
         "players_info": players,

@@ -226,9 +226,9 @@ export function recentLines(msg) {
   return log.slice(start);
 }
 
-/** The decoded actions of `recentLines(msg)`, each with the seat that made it. */
+/** The decoded actions of `recentLines(msg)`, each with `by`: the seat that made it. */
 export function recentParts(msg) {
-  return recentLines(msg).filter((line) => line.parts).map((line) => ({ ...line.parts, seat: line.seat }));
+  return recentLines(msg).filter((line) => line.parts).map((line) => ({ ...line.parts, by: line.seat }));
 }
 
 // Values remembered per table and key by the log length when they were drawn, so a board
