@@ -2,7 +2,8 @@
 
 Only rumor chip values are hidden: a placed chip is known to the seat that laid it and to
 every seat that peeked at it (R19, R20), a drawn chip to its drawer, and every chip to
-everyone once the game is over. Who has seen which chip is public.
+everyone once the game is over. Who has seen which chip is public. While the turn player
+moves, the view lists the fields its caravan reaches without paying water (R6).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from serai.engine import Seat
 from serai.games.desert_sons.board import (
     CHIP_NAMES,
     COMMODITIES,
+    MOVE,
     NUM_STACKS,
     NUM_TILES,
     SECTION_LABELS,
@@ -21,6 +23,7 @@ from serai.games.desert_sons.board import (
     STONE_OWNER,
     STONES,
     SYMBOLS,
+    bits,
     cell_name,
 )
 
@@ -118,6 +121,9 @@ def table_view(state: DesertSonsState, seat: Seat | None) -> dict[str, Any]:
         ],
         "pending_tile": state.pending or None,
         "last_placed": cell_name(state.last_cell) if state.last_cell >= 0 else None,
+        "free_moves": [cell_name(c) for c in bits(state.free_destinations(state.player))]
+        if state.phase == MOVE
+        else None,
         "stacks": stacks,
         "stack_tiles": remaining,
         "discarded": list(state.discarded),
