@@ -123,7 +123,7 @@ def play(
     elif (record.game, record.options) != (game.info.name, game.params()):
         raise GameError(f"the record is of {record.game} {record.options}, not of {game!r}")
     rng = random.Random(record.seed)
-    state = replay(record)
+    state = replay(record) if record.actions else game.new_initial_state()
     for _ in range(record.chance.count(True)):
         rng.random()  # each draw of sample_chance takes one number
     start = time.perf_counter() - (record.times[-1] if record.times else 0.0)
