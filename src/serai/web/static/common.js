@@ -1,8 +1,9 @@
-// What the table and replay pages share: seat colours, the seat list, the log, the final
-// score table, and loading a game's board module (static/games/<game>.js, which exports
-// draw(root, msg, layout, ui)).
+// What the pages share: seat colours, the seat list, the log, the final score table, score
+// labels, SVG icons, the page shown for a dead link, and loading a game's board module
+// (static/games/<game>.js, which exports draw(root, msg, layout, ui)).
 
 export const SEAT_LETTERS = "ABCDEF";
+const SVG = "http://www.w3.org/2000/svg";
 
 export function seatColor(seat) {
   return `var(--seat-${seat})`;
@@ -20,7 +21,7 @@ export function csrfToken() {
 }
 
 // A request to the server's API: JSON in and out; a refusal becomes an Error with the
-// server's message (and its code as error.code).
+// server's message (and its code as error.code, its HTTP status as error.status).
 export async function api(path, { method = "GET", body } = {}) {
   const headers = { "X-CSRF-Token": csrfToken() };
   if (body !== undefined) headers["content-type"] = "application/json";
@@ -33,6 +34,7 @@ export async function api(path, { method = "GET", body } = {}) {
   if (!response.ok) {
     const error = new Error(data.message ?? response.statusText);
     error.code = data.code ?? String(response.status);
+    error.status = response.status;
     throw error;
   }
   return data;
@@ -51,6 +53,26 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  node.append(...children);
+  return node;
+}
+
+// Icons drawn in SVG (a font may lack ⏮ or ⏭), on a 24-unit square in the text's colour.
+const ICONS = {
+  first: "M6 5h2v14H6zM20 5v14L9 12z",
+  previous: "M17 5v14L6 12z",
+  next: "M7 5v14l11-7z",
+  last: "M16 5h2v14h-2zM4 5v14l11-7z",
+};
+
+export function icon(name) {
+  return svg("svg", { viewBox: "0 0 24 24", class: "icon", "aria-hidden": "true", focusable: "false" },
+    svg("path", { d: ICONS[name], fill: "currentColor" }));
+}
+
 export function badge(seat) {
   return el("span", { class: "seat-badge", style: `background:${seatColor(seat)}` }, seatLetter(seat));
 }
@@ -63,14 +85,35 @@ export function seatName(table, seat) {
   return table.seats[seat]?.name ?? `seat ${seat + 1}`;
 }
 
+// A name the engine writes as a key (``vizier_majority``) in words, for when the server
+// sends no label of its own.
+export function humanize(key) {
+  const words = String(key).replace(/_/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+// How long ago ``seconds`` (Unix time) was, in words.
+export function ago(seconds, now = Date.now() / 1000) {
+  const minutes = Math.max(0, Math.round((now - seconds) / 60));
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.round(hours / 24)} days ago`;
+}
+
 export function drawSeats(list, msg) {
   list.replaceChildren();
   for (const seat of msg.table.seats) {
-    const who = seat.kind === "bot" ? `bot ${seat.bot}` : seat.open ? "open seat" : seat.claimed ? "player" : "invited";
+    const who = seat.kind === "bot" ? `bot ${seat.bot}` : seat.open ? "open seat" : seat.absent ? "away: a bot plays" : seat.claimed ? "player" : "invited";
     const you = msg.you.includes(seat.seat) ? " (you)" : "";
     const item = el("li", { "data-seat": seat.seat }, badge(seat.seat),
       el("span", {}, `${seat.name}${you}`), el("small", {}, who));
-    if (msg.to_move === seat.seat && !msg.over) item.classList.add("to-move");
+    if (msg.to_move === seat.seat && !msg.over) {
+      item.classList.add("to-move");
+      item.setAttribute("aria-current", "true");
+      item.append(el("small", { class: "to-move-mark" }, "to move"));
+    }
     list.append(item);
   }
 }
@@ -84,24 +127,53 @@ export function drawLog(list, msg) {
   list.scrollTop = list.scrollHeight;
 }
 
-export function drawFinal(box, msg) {
+// The winners' names, "A and B".
+export function winners(msg) {
+  return msg.returns.map((r, s) => (r > 0 ? seatName(msg.table, s) : null)).filter(Boolean).join(" and ");
+}
+
+// The final scores: one column per seat, the total first, then each part of the score
+// under its label (``labels``: key → label, from the server; else the key in words).
+export function drawFinal(box, msg, labels = {}) {
   box.replaceChildren();
   if (!msg.over || !msg.breakdown) {
     box.classList.add("hidden");
     return;
   }
   box.classList.remove("hidden");
+  const seats = msg.breakdown.map((_, seat) => seat);
+  const won = (seat) => msg.returns[seat] > 0;
   const parts = Object.keys(msg.breakdown[0]).filter((p) => p !== "total");
-  const head = el("tr", {}, el("th", {}, "seat"), ...parts.map((p) => el("th", { class: "num" }, p)),
-    el("th", { class: "num" }, "total"));
-  const rows = msg.breakdown.map((scores, seat) => {
-    const row = el("tr", { "data-seat": seat }, el("td", {}, badge(seat), " ", seatName(msg.table, seat)),
-      ...parts.map((p) => el("td", { class: "num" }, String(scores[p]))),
-      el("td", { class: "num" }, String(scores.total)));
-    if (msg.returns[seat] > 0) row.classList.add("winner");
-    return row;
-  });
-  const winners = msg.returns.map((r, s) => (r > 0 ? seatName(msg.table, s) : null)).filter(Boolean);
-  box.append(el("h3", {}, "Final scores"), el("table", { id: "final-scores" }, el("thead", {}, head), el("tbody", {}, ...rows)),
-    el("p", {}, `Winner: ${winners.join(" and ")}`));
+  const head = el("tr", {}, el("td", {}),
+    ...seats.map((seat) => el("th", { scope: "col", "data-seat": seat, class: won(seat) ? "winner" : "" },
+      badge(seat), el("span", { class: "final-name" }, seatName(msg.table, seat)))));
+  const row = (key, label, cls) => el("tr", { "data-part": key, class: cls },
+    el("th", { scope: "row" }, label),
+    ...seats.map((seat) => el("td", { class: `num${won(seat) ? " winner" : ""}`, "data-seat": seat },
+      String(msg.breakdown[seat][key]))));
+  const rows = [row("total", labels.total ?? "Total", "total"),
+    ...parts.map((p) => row(p, labels[p] ?? humanize(p), ""))];
+  const best = seats.filter(won).flatMap((seat, i) => [i ? " and " : "", badge(seat), seatName(msg.table, seat)]);
+  box.append(el("h2", { id: "final-title" }, "Final scores"),
+    el("p", { class: "final-winner" }, "Winner: ", ...best),
+    // past four seats only the badges fit; the names stay for screen readers
+    el("table", { id: "final-scores", "aria-labelledby": "final-title", class: seats.length > 4 ? "many" : "" }, el("thead", {}, head), el("tbody", {}, ...rows)));
+}
+
+// ``text`` (a server's message) as a sentence: a capital first, a full stop last.
+export function sentence(text) {
+  const trimmed = String(text).trim();
+  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
+// The page a dead link leads to: what is wrong and the ways on (the lobby first).
+export function deadEnd(root, title, message, ...ways) {
+  document.title = `${title} · serai`;
+  root.replaceChildren(el("section", { class: "panel dead-end", id: "dead-end", role: "alert" },
+    el("h2", {}, title), el("p", {}, sentence(message)),
+    el("p", { class: "ways" }, el("a", { href: "/", class: "button primary", id: "back-to-lobby" }, "Back to the lobby"),
+      ...ways.map(([text, href]) => el("a", { href, class: "button" }, text)))));
+  root.hidden = false;
+  document.body.dataset.dead = "true";
 }

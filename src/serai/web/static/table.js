@@ -1,18 +1,38 @@
 // The table page: one WebSocket to the server, which pushes this seat's state after every
 // change; the page draws it and sends back the legal action the player picks.
-import { api, badge, drawFinal, drawLog, drawSeats, el, loadBoard, seatColor, seatLetter, seatName } from "./common.js";
+//
+// The board module draws into #board and calls back through ``ui``:
+//   ui.choose(text)        play this legal action;
+//   ui.offer(texts, near)  let the player pick one of several legal actions; ``near`` (the
+//                          element tapped, optional: else the one the last click or key
+//                          reached) is where the choices appear on a large screen; on a
+//                          phone they appear in a bar at the bottom of the screen;
+//   ui.seatColor(seat), ui.seatLetter(seat).
+import { whoAmI } from "./account.js";
+import {
+  api, badge, deadEnd, drawFinal, drawLog, drawSeats, el, loadBoard, seatColor, seatLetter, seatName, winners,
+} from "./common.js";
+import { signalTurn, turnSignals } from "./notify.js";
 import { drawRules, loadRules, showRuling, withRulingLinks } from "./rules.js";
 
 const tableId = location.pathname.split("/").pop();
 const token = new URLSearchParams(location.search).get("token") ?? "";
 const $ = (id) => document.getElementById(id);
+const PHONE = matchMedia("(max-width: 700px)");
+const AWAY_NOTE = "a greedy bot plays for you until you come back";
 
 let socket = null;
 let board = null;
 let layout = null;
+let labels = {};
 let current = null;
 let retry = 500;
 let closedForGood = false;
+let refusal = null; // the last error message, which explains a closed connection
+let tapped = null; // the board element the last click or key reached
+let offeredFrom = null;
+let shownSeat; // hotseat: whose private view the device last showed, once confirmed
+let me = null;
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -24,23 +44,59 @@ const ui = {
     hideOffer();
     send({ type: "move", action: text, revision: current.revision });
   },
-  offer(texts) {
-    const box = $("offer");
-    box.replaceChildren(...texts.filter((t) => current.legal.includes(t)).map(choiceButton));
-    box.classList.remove("hidden");
+  offer(texts, near) {
+    showOffer(texts, near ?? tapped);
   },
   seatColor,
   seatLetter,
 };
 
-function hideOffer() {
-  $("offer").classList.add("hidden");
-  $("offer").replaceChildren();
-}
-
 function choiceButton(text) {
   return el("button", { "data-action": text, onclick: () => ui.choose(text) }, text);
 }
+
+// -- the choices offered after a tap ----------------------------------------------------
+
+function showOffer(texts, near) {
+  const legal = texts.filter((t) => current && current.legal.includes(t));
+  if (!legal.length) return;
+  const box = $("offer");
+  offeredFrom = near && near.isConnected ? near : null;
+  box.replaceChildren(el("p", { class: "offer-title" }, "Choose one:"),
+    el("div", { class: "choices" }, ...legal.map(choiceButton)),
+    el("button", { class: "offer-cancel", onclick: () => hideOffer(true) }, "Cancel"));
+  box.classList.remove("hidden");
+  placeOffer(box, offeredFrom);
+  box.querySelector("[data-action]").focus({ preventScroll: true });
+}
+
+// Next to the element tapped (below it, or above when there is no room), inside the
+// window; docked at the bottom of the screen on a phone or without an element.
+function placeOffer(box, near) {
+  box.style.left = box.style.top = "";
+  const docked = PHONE.matches || !near;
+  box.classList.toggle("docked", docked);
+  if (docked) return;
+  const spot = near.getBoundingClientRect();
+  const width = box.offsetWidth;
+  const height = box.offsetHeight;
+  const left = Math.min(Math.max(8, spot.left + spot.width / 2 - width / 2), innerWidth - width - 8);
+  let top = spot.bottom + 6;
+  if (top + height > innerHeight - 8) top = Math.max(8, spot.top - height - 6);
+  box.style.left = `${left + scrollX}px`;
+  box.style.top = `${top + scrollY}px`;
+}
+
+function hideOffer(refocus = false) {
+  const box = $("offer");
+  if (box.classList.contains("hidden")) return;
+  box.classList.add("hidden");
+  box.replaceChildren();
+  if (refocus && offeredFrom && offeredFrom.isConnected) offeredFrom.focus({ preventScroll: true });
+  offeredFrom = null;
+}
+
+// -- errors, rules and dead links -------------------------------------------------------
 
 function showError(message) {
   const box = $("error");
@@ -65,57 +121,164 @@ function closeRules() {
   $("rules-button").focus();
 }
 
+const DEAD = {
+  4404: ["This table does not exist", "The link may be mistyped, or the table was removed."],
+  4403: ["This link does not open a seat", "Its seat's secret is not valid for this table; you can still watch."],
+  4409: ["This table cannot be opened", "It was played under rules this server no longer has."],
+};
+
+function showDead(code) {
+  const [title, fallback] = DEAD[code];
+  const ways = code === 4403 ? [["Watch this table", `/table/${tableId}`]] : [];
+  for (const id of ["table-main", "turn-bar", "connection", "rules-button", "action-bar", "offer"]) $(id).hidden = true;
+  $("title").textContent = title;
+  deadEnd($("dead"), title, refusal ?? fallback, ...ways);
+}
+
+// -- the turn, hotseat and the choices bar ----------------------------------------------
+
+function baseTitle(msg) {
+  return `${msg.table.title} · table ${msg.table.id}` + (msg.seat === null ? " · spectating" : "");
+}
+
 function drawTurn(msg) {
   const banner = $("turn");
-  banner.replaceChildren();
-  banner.classList.remove("yours");
+  const yours = !msg.over && msg.legal.length > 0;
+  $("turn-bar").classList.toggle("yours", yours);
   if (msg.over) {
-    banner.append("Game over");
+    banner.replaceChildren(`Game over · Winner: ${winners(msg)} ·`, el("a", { href: "#final", id: "to-final" }, "Final scores"));
   } else if (msg.to_move === null) {
-    banner.append("Drawing…");
-  } else if (msg.legal.length) {
-    banner.classList.add("yours");
-    const hotseat = msg.you.length > 1 ? ` (${seatName(msg.table, msg.to_move)})` : "";
-    banner.append(badge(msg.to_move), ` Your turn${hotseat}`);
+    banner.replaceChildren("Drawing…");
+  } else if (yours) {
+    const who = msg.you.length > 1 ? ` (${seatName(msg.table, msg.to_move)})` : "";
+    banner.replaceChildren(badge(msg.to_move), ` Your turn${who}`);
   } else {
-    banner.append(badge(msg.to_move), ` ${seatName(msg.table, msg.to_move)} to move`);
+    const seat = msg.table.seats[msg.to_move];
+    const bot = seat.kind === "bot" || seat.absent ? " (bot)" : "";
+    banner.replaceChildren(badge(msg.to_move), ` ${seat.name}${bot} to move`);
+  }
+  signalTurn(yours, baseTitle(msg));
+}
+
+// Hotseat: when the device shows another seat's private view, hide it behind a screen
+// until the player who must take the device says they have it.
+function drawPassScreen(msg) {
+  const hotseat = msg.you.length > 1 && !msg.over;
+  if (shownSeat === undefined || !hotseat) shownSeat = msg.seat;
+  const passing = msg.seat !== shownSeat;
+  $("pass-screen").classList.toggle("hidden", !passing);
+  $("table-main").inert = passing;
+  document.body.classList.toggle("passing", passing);
+  if (!passing) return;
+  const name = seatName(msg.table, msg.seat);
+  $("pass-title").replaceChildren(badge(msg.seat), ` Pass the device to ${name}`);
+  $("pass-note").textContent = `${name}'s view stays hidden until ${name} is ready.`;
+  $("pass-ready").textContent = `I am ${name}: show my view`;
+  $("pass-ready").focus();
+}
+
+function drawActionBar(msg) {
+  const yours = !msg.over && msg.legal.length > 0;
+  $("action-bar").classList.toggle("hidden", !yours);
+  document.body.classList.toggle("acting", yours);
+  $("legal").replaceChildren(...msg.legal.map(choiceButton));
+  $("choices-title").textContent = `Your choices (${msg.legal.length})`;
+  $("undo").disabled = !msg.can_undo;
+  $("hint").classList.toggle("hidden", !msg.table.hints);
+  $("hints").classList.add("hidden");
+  $("hints").replaceChildren();
+}
+
+// On a phone the bar shows one row of choices (scrolled sideways) over the board; the
+// player may open it to see them all.
+function toggleBar(open = $("bar-toggle").getAttribute("aria-expanded") !== "true") {
+  $("bar-toggle").setAttribute("aria-expanded", String(open));
+  $("bar-toggle").textContent = open ? "Fewer" : "All choices";
+  $("action-bar").classList.toggle("expanded", open);
+}
+
+// -- hints: the hard bot's best moves here, with their estimated chance to win ----------
+
+function percent(value) {
+  return `${Math.round(Math.min(1, Math.max(0, value)) * 100)}%`;
+}
+
+async function askHint() {
+  const box = $("hints");
+  const revision = current.revision;
+  box.classList.remove("hidden");
+  box.replaceChildren(el("p", {}, "The hard bot is thinking…"));
+  $("hint").disabled = true;
+  try {
+    const { moves } = await api(`/api/tables/${tableId}/hint?token=${encodeURIComponent(token)}`);
+    if (current.revision !== revision) return;
+    box.replaceChildren(el("p", {}, "The hard bot would play:"), el("ol", { id: "hint-list" }, ...moves.map((move) =>
+      el("li", { "data-hint": move.text }, el("strong", {}, move.text),
+        ` · ${percent(move.value)} to win`, el("small", {}, ` (${move.visits} playouts)`)))));
+    for (const move of moves.slice(0, 1)) {
+      for (const spot of $("board").querySelectorAll("[data-action], [data-actions]")) {
+        const texts = spot.dataset.action ? [spot.dataset.action] : spot.dataset.actions.split("|");
+        if (texts.includes(move.text)) spot.classList.add("hinted");
+      }
+    }
+  } catch (error) {
+    box.replaceChildren(el("p", { class: "error" }, error.message));
+  } finally {
+    $("hint").disabled = false;
   }
 }
 
+// -- the signed-in player's other games ------------------------------------------------
+
+async function findNextGame() {
+  if (!me) return;
+  const { games } = await api("/api/me/games").catch(() => ({ games: [] }));
+  const next = games.find((game) => game.your_turn && game.id !== tableId);
+  $("next-game").classList.toggle("hidden", !next);
+  $("next-game").dataset.href = next ? `/table/${next.id}` : "";
+}
+
+// -- drawing a state --------------------------------------------------------------------
+
 let logLines = [];
+let wasYours = null;
 
 async function draw(msg) {
   // the server sends only the log lines this page lacks, from msg.log_start on
   logLines = logLines.slice(0, msg.log_start).concat(msg.log);
   msg.log = logLines;
   current = msg;
+  labels = msg.labels ?? labels;
   if (!board) board = await loadBoard(msg.table.game);
-  $("title").textContent = `${msg.table.title} · table ${msg.table.id}` + (msg.seat === null ? " · spectating" : "");
+  $("title").textContent = baseTitle(msg);
+  drawPassScreen(msg);
   drawTurn(msg);
   drawSeats($("seats"), msg);
-  $("legal").replaceChildren(...msg.legal.map(choiceButton));
-  $("choice-panel").classList.toggle("hidden", msg.you.length === 0 || msg.over);
-  $("undo").disabled = !msg.can_undo;
+  drawActionBar(msg);
+  const seated = msg.you.length > 0;
   // Nomads of Arabia's Sands of Time windows (R33): a private choice of this seat
   $("windows-choice").classList.toggle("hidden", !msg.preferences || msg.table.game !== "nomads_of_arabia");
   if (msg.preferences) $("stop-at-windows").checked = msg.preferences.stop_at_windows;
   $("mute-choice").classList.toggle("hidden", !msg.preferences);
   if (msg.preferences) $("mute-chat").checked = msg.preferences.mute_chat;
-  const mine = msg.you.map((seat) => msg.table.seats[seat]);
-  const away = mine.length > 0 && mine.every((seat) => seat.absent);
+  const away = seated && msg.you.every((seat) => msg.table.seats[seat].absent);
   $("leave").textContent = away ? "Take my seat back" : "Leave the game";
-  $("leave").title = away ? "" : "a greedy bot plays for you until you come back";
-  $("leave").classList.toggle("hidden", msg.you.length === 0 || msg.over);
-  $("rematch-panel").classList.toggle("hidden", !msg.over || msg.you.length === 0);
+  $("leave-note").textContent = away ? "" : AWAY_NOTE;
+  $("seat-panel").classList.toggle("hidden", !seated);
+  $("leave").parentElement.classList.toggle("hidden", msg.over);
+  $("rematch-panel").classList.toggle("hidden", !msg.over || !seated);
   if (msg.table.rematch) showRematch();
   hideOffer();
   drawLog($("log"), msg);
-  drawFinal($("final"), msg);
-  const replay = $("replay-link");
+  drawFinal($("final"), msg, labels);
   $("replay-panel").classList.toggle("hidden", !msg.over);
-  replay.href = `/replay/${msg.table.id}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+  $("replay-link").href = `/replay/${msg.table.id}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
   board.draw($("board"), msg, layout, ui);
+  const yours = !msg.over && msg.legal.length > 0;
+  if (yours !== wasYours) findNextGame();
+  wasYours = yours;
   document.body.dataset.revision = msg.revision;
+  document.body.dataset.toMove = msg.to_move ?? "";
   document.body.dataset.over = msg.over;
 }
 
@@ -155,6 +318,7 @@ function connect() {
     const msg = JSON.parse(event.data);
     if (msg.type === "hello") {
       layout = msg.layout;
+      labels = msg.labels ?? labels;
       $("chat").replaceChildren(); // the server sends the chat again after a reconnection
     } else if (msg.type === "state") {
       showError("");
@@ -164,12 +328,17 @@ function connect() {
     } else if (msg.type === "rematch") {
       showRematch();
     } else if (msg.type === "error") {
+      refusal = msg.message;
       showError(msg.message);
       if (msg.state) await draw(msg.state);
     }
   };
   socket.onclose = (event) => {
-    if (event.code === 4403 || event.code === 4404) closedForGood = true;
+    if (event.code in DEAD) {
+      closedForGood = true;
+      showDead(event.code);
+      return;
+    }
     $("connection").textContent = closedForGood ? "closed" : "reconnecting…";
     if (!closedForGood) {
       setTimeout(connect, retry);
@@ -178,14 +347,40 @@ function connect() {
   };
 }
 
+// -- wiring -----------------------------------------------------------------------------
+
+for (const type of ["click", "keydown"]) {
+  // seen before the board's own handlers, which may then offer choices next to it
+  $("board").addEventListener(type, (event) => {
+    tapped = event.target.closest("[data-action], [data-actions], .legal") ?? event.target;
+  }, true);
+}
+document.addEventListener("pointerdown", (event) => {
+  if (!$("offer").contains(event.target) && !$("board").contains(event.target)) hideOffer();
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape") return;
+  if (!$("offer").classList.contains("hidden")) hideOffer(true);
+  else if (!$("rules-drawer").classList.contains("hidden")) closeRules();
+});
+// the bar at the bottom of a phone's screen covers nothing: the page ends above it
+new ResizeObserver(() => {
+  document.body.style.setProperty("--bar-height", `${$("action-bar").offsetHeight}px`);
+}).observe($("action-bar"));
 $("rules-button").addEventListener("click", () => {
   if (!current) return;
   if ($("rules-drawer").classList.contains("hidden")) openRules();
   else closeRules();
 });
 $("rules-close").addEventListener("click", closeRules);
-document.addEventListener("keydown", (event) => {
-  if (event.key === "Escape" && !$("rules-drawer").classList.contains("hidden")) closeRules();
+$("pass-ready").addEventListener("click", () => {
+  shownSeat = current.seat;
+  drawPassScreen(current);
+});
+$("bar-toggle").addEventListener("click", () => toggleBar());
+$("hint").addEventListener("click", askHint);
+$("next-game").addEventListener("click", () => {
+  if ($("next-game").dataset.href) location.href = $("next-game").dataset.href;
 });
 $("undo").addEventListener("click", () => current && send({ type: "undo", revision: current.revision }));
 $("typed").addEventListener("submit", (event) => {
@@ -210,4 +405,10 @@ $("leave").addEventListener("click", () => {
   send({ type: "leave", away: !away });
 });
 $("rematch").addEventListener("click", rematch);
+$("signals").append(turnSignals());
 connect();
+whoAmI().then((player) => {
+  me = player;
+  findNextGame();
+  setInterval(findNextGame, 30_000);
+});
