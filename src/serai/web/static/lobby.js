@@ -1,9 +1,13 @@
 // The lobby: who is signed in and their games, the tables (join an open seat, watch,
 // replay), each game's leaderboard, and a new table.
 import { drawAccount, drawMyGames } from "./account.js";
-import { api as request, badge, el } from "./common.js";
+import { ago, api as request, badge, el, humanize } from "./common.js";
+import { withRulingLinks } from "./rules.js";
 
 const $ = (id) => document.getElementById(id);
+// a table with no move for this long shows as abandoned (the server drops it from the
+// lobby after a longer while)
+const QUIET_HOURS = 24;
 let catalogue = null;
 let me = null;
 
@@ -14,23 +18,54 @@ function chosenGame() {
 }
 
 function seatRow(index) {
-  const kind = el("select", { "data-seat-kind": index, "aria-label": `seat ${index + 1}` },
+  const label = `seat ${index + 1}`;
+  const kind = el("select", { "data-seat-kind": index, "aria-label": label },
     el("option", { value: "human" }, "invited player"),
     el("option", { value: "open" }, "open seat (anyone may join)"),
     el("option", { value: "account" }, "a player's account"),
     ...catalogue.bots.map((b) => el("option", { value: b }, `bot: ${b}`)));
-  const level = el("select", { "data-seat-level": index, class: "hidden", "aria-label": `seat ${index + 1} difficulty` },
+  const name = el("input", {
+    "data-seat-name": index, maxlength: "40", autocomplete: "off",
+    placeholder: `Player ${index + 1}`, "aria-label": `${label} name`,
+  });
+  const level = el("select", { "data-seat-level": index, class: "hidden", "aria-label": `${label} difficulty` },
     ...catalogue.difficulties.map((d) => el("option", { value: d }, d)));
-  const account = el("input", { "data-seat-account": index, class: "hidden", placeholder: "their name", "aria-label": `seat ${index + 1} player` });
+  const account = el("input", { "data-seat-account": index, class: "hidden", placeholder: "their account's name", "aria-label": `${label} account` });
   level.value = "medium";
   kind.value = index === 0 ? "human" : "mcts";
   const sync = () => {
+    name.classList.toggle("hidden", kind.value !== "human" && kind.value !== "open");
     level.classList.toggle("hidden", kind.value !== "mcts");
     account.classList.toggle("hidden", kind.value !== "account");
   };
   kind.addEventListener("change", sync);
   sync();
-  return el("div", { class: "seat-row" }, badge(index), kind, level, account);
+  return el("div", { class: "seat-row" }, badge(index), kind, name, level, account);
+}
+
+// An option's value as a player reads it.
+function choiceLabel(value) {
+  if (value === true) return "yes";
+  if (value === false) return "no";
+  return typeof value === "string" ? humanize(value) : String(value);
+}
+
+function optionField(game, option) {
+  const id = `option-${option.name}`;
+  const help = `${id}-help`;
+  let input;
+  if (option.minimum !== null) {
+    input = el("input", { id, type: "number", min: option.minimum, value: option.default ?? "", "aria-describedby": help });
+  } else {
+    input = el("select", { id, "aria-describedby": help },
+      ...option.choices.map((c) => el("option", { value: JSON.stringify(c) }, choiceLabel(c))));
+    input.value = JSON.stringify(option.default);
+  }
+  input.dataset.option = option.name;
+  // the help cites rulings (R41): each a link to that ruling in the game's rules
+  const text = option.minimum !== null ? `${option.help}; ${option.describe}` : option.help;
+  return [el("label", { for: id }, humanize(option.name)), input,
+    el("small", { id: help, class: "help" }, ...withRulingLinks(text, null, (n) => `/rules/${game.name}#r${n}`))];
 }
 
 function drawForm() {
@@ -42,20 +77,7 @@ function drawForm() {
   players.value = Math.min(Math.max(keep, game.min_players), game.max_players);
   $("rules-link").href = `/rules/${game.name}`;
   $("rules-link").textContent = `How to play ${game.title}`;
-  const options = $("options");
-  options.replaceChildren();
-  for (const option of game.options) {
-    const id = `option-${option.name}`;
-    let input;
-    if (option.minimum !== null) {
-      input = el("input", { id, type: "number", min: option.minimum, value: option.default ?? "" });
-    } else {
-      input = el("select", { id }, ...option.choices.map((c) => el("option", { value: JSON.stringify(c) }, String(c))));
-      input.value = JSON.stringify(option.default);
-    }
-    input.dataset.option = option.name;
-    options.append(el("label", { for: id, title: option.help }, option.name), input);
-  }
+  $("options").replaceChildren(...game.options.flatMap((option) => optionField(game, option)));
   drawSeatRows();
 }
 
@@ -73,15 +95,18 @@ function formBody() {
   }
   const seats = [...$("seat-rows").children].map((row, i) => {
     const kind = row.querySelector(`[data-seat-kind="${i}"]`).value;
-    if (kind === "human" || kind === "open") return { kind };
+    const name = row.querySelector(`[data-seat-name="${i}"]`).value.trim();
+    if (kind === "human" || kind === "open") return name ? { kind, name } : { kind };
     if (kind === "account") return { kind: "human", account: row.querySelector(`[data-seat-account="${i}"]`).value };
     const level = row.querySelector(`[data-seat-level="${i}"]`).value;
     return { kind: "bot", bot: kind, difficulty: kind === "mcts" ? level : null };
   });
-  return { game: game.name, players: Number($("players").value), options, seats,
+  const body = { game: game.name, players: Number($("players").value), options, seats,
     hotseat: $("hotseat").checked, listed: $("listed").checked,
     rated: Boolean(me) && $("rated").checked,
     spectator_chat: $("spectators-apart").checked ? "apart" : "shared" };
+  if (catalogue.hints) body.hints = $("hints").checked && !body.rated;
+  return body;
 }
 
 function linkField(label, path) {
@@ -117,6 +142,22 @@ async function join(tableId) {
   }
 }
 
+function seatText(seat) {
+  if (seat.kind === "bot") return `${seat.name} (bot)`;
+  return seat.open ? "open seat" : seat.name;
+}
+
+// Open, playing (with its last move), abandoned (no move for QUIET_HOURS) or finished:
+// the state's name, and what the lobby says of it.
+function status(table, open) {
+  if (table.status !== "playing") return [table.status, table.status];
+  if (Date.now() / 1000 - table.updated_at > QUIET_HOURS * 3600) {
+    return ["abandoned", `abandoned: no move since ${ago(table.updated_at)}`];
+  }
+  const state = open ? "open" : "playing";
+  return [state, `${state} · last move ${ago(table.updated_at)}`];
+}
+
 async function refresh() {
   const { tables } = await api("/api/tables");
   const body = $("tables").querySelector("tbody");
@@ -124,25 +165,27 @@ async function refresh() {
   $("no-tables").classList.toggle("hidden", tables.length > 0);
   for (const table of tables) {
     const open = table.status === "playing" && table.seats.some((s) => s.open);
-    const seats = table.seats.map((s) => (s.kind === "bot" ? s.bot : s.open ? "open" : "player")).join(", ");
+    const [state, said] = status(table, open);
     const actions = el("td", {});
-    if (open) actions.append(el("button", { onclick: () => join(table.id), "data-join": table.id }, "Join"), " ");
+    if (state === "open") actions.append(el("button", { onclick: () => join(table.id), "data-join": table.id }, "Join"), " ");
     if (table.status === "finished") actions.append(el("a", { href: `/replay/${table.id}` }, "Replay"));
     else actions.append(el("a", { href: `/table/${table.id}` }, "Watch"));
-    body.append(el("tr", { "data-table": table.id }, el("td", {}, table.title),
-      el("td", {}, `${table.players}: ${seats}`), el("td", {}, open ? "open" : table.status), actions));
+    body.append(el("tr", { "data-table": table.id, "data-status": state, class: state }, el("td", {}, table.title),
+      el("td", {}, table.seats.map(seatText).join(", ")), el("td", {}, said), actions));
   }
 }
 
 async function drawPlayer() {
   me = await drawAccount($("account"), drawPlayer);
   $("rated-choice").hidden = !me;
+  $("hints-choice").hidden = !catalogue.hints;
   $("my-games-panel").hidden = !me;
   if (me) await drawMyGames($("my-games"));
 }
 
 async function start() {
   catalogue = await api("/api/games");
+  $("rated").addEventListener("change", () => { $("hints").disabled = $("rated").checked; });
   $("leaderboards").replaceChildren("Leaderboards: ", ...catalogue.games.flatMap((g, i) => [
     i ? ", " : "", el("a", { href: `/leaderboard/${g.name}` }, g.title)]));
   await drawPlayer();
@@ -152,6 +195,7 @@ async function start() {
   $("create").addEventListener("submit", create);
   drawForm();
   await refresh();
+  document.body.dataset.ready = "true";
   setInterval(() => { refresh(); if (me) drawMyGames($("my-games")); }, 5000);
 }
 

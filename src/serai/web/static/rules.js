@@ -29,6 +29,11 @@ export function drawRules(root, rules) {
     return el("section", { id: ruling.anchor, class: "ruling", tabindex: "-1", "data-ruling": ruling.number },
       el("h3", {}, `${ruling.label} — ${ruling.title}`), body);
   });
+  // a block that scrolls sideways (a long line of notation) takes the keyboard's focus,
+  // so it can be scrolled without a mouse
+  for (const block of [introduction, ...sections].flatMap((node) => [...node.querySelectorAll("pre")])) {
+    block.setAttribute("tabindex", "0");
+  }
   search.addEventListener("input", () => {
     const words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
     introduction.classList.toggle("hidden", words.length > 0);
@@ -58,18 +63,23 @@ export function showRuling(root, number) {
   target.focus({ preventScroll: true });
 }
 
-// ``text`` as nodes, each ruling it cites (R8) a link that calls ``open(8)``. Built from text
-// nodes, never HTML: a refusal may quote what a player typed.
-export function withRulingLinks(text, open) {
+// ``text`` as nodes, each ruling it cites (R8) a link: to ``href(8)``, or (with ``open``)
+// one that calls ``open(8)``. Built from text nodes, never HTML: a refusal may quote what
+// a player typed.
+export function withRulingLinks(text, open, href = (number) => `#r${number}`) {
   const parts = [];
   let last = 0;
   for (const match of text.matchAll(CITATION)) {
     parts.push(text.slice(last, match.index));
     const number = Number(match[1]);
-    parts.push(el("a", {
-      href: `#r${number}`, class: "ruling-link", "data-ruling": number,
-      onclick: (event) => { event.preventDefault(); open(number); },
-    }, match[0]));
+    const link = el("a", { href: href(number), class: "ruling-link", "data-ruling": number }, match[0]);
+    if (open) {
+      link.addEventListener("click", (event) => {
+        event.preventDefault();
+        open(number);
+      });
+    }
+    parts.push(link);
     last = match.index + match[0].length;
   }
   parts.push(text.slice(last));
