@@ -1,5 +1,5 @@
 // /leaderboard/<game>: the rated players of a game, best first, bot presets among them.
-import { api, el } from "./common.js";
+import { api, deadEnd, el } from "./common.js";
 
 const game = location.pathname.split("/").pop();
 const root = document.getElementById("page");
@@ -21,7 +21,9 @@ async function start() {
         el("thead", {}, el("tr", {}, el("th", { class: "num" }, "#"), el("th", {}, "player"), el("th", { class: "num" }, "rating"), el("th", { class: "num" }, "games"))),
         el("tbody", {}, ...rows)) : el("p", {}, "No rated game yet."));
   } catch (error) {
-    root.replaceChildren(el("p", {}, `${error.message}. `), el("a", { href: "/" }, "Back to the lobby"));
+    const title = error.status === 404 ? "No such game" : "This leaderboard cannot be shown";
+    document.getElementById("title").textContent = title;
+    deadEnd(document.getElementById("main"), title, error.message);
   }
   document.body.dataset.ready = "true";
 }

@@ -1,16 +1,9 @@
 // /players/<name>: a player's ratings per game with their history drawn as a line, and
 // their recent rated games with links to the replays.
-import { api, el } from "./common.js";
+import { api, deadEnd, el, svg } from "./common.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const name = decodeURIComponent(location.pathname.split("/").pop());
 const root = document.getElementById("page");
-
-function svg(tag, attrs) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  return node;
-}
 
 // The rating after each rated game, as a line over the game's number.
 function historyPlot(title, history) {
@@ -52,7 +45,9 @@ async function start() {
       ...(sections.length ? sections : [el("p", {}, "No rated game yet.")]),
       el("h3", {}, "Recent rated games"), recent.length ? el("ul", {}, ...recent) : el("p", {}, "None yet."));
   } catch (error) {
-    root.replaceChildren(el("p", {}, `${error.message}. `), el("a", { href: "/" }, "Back to the lobby"));
+    const title = error.status === 404 ? "No such player" : "This profile cannot be shown";
+    document.getElementById("title").textContent = title;
+    deadEnd(document.getElementById("main"), title, error.message);
   }
   document.body.dataset.ready = "true";
 }
