@@ -105,7 +105,7 @@ function formBody() {
     hotseat: $("hotseat").checked, listed: $("listed").checked,
     rated: Boolean(me) && $("rated").checked,
     spectator_chat: $("spectators-apart").checked ? "apart" : "shared" };
-  if (catalogue.hints) body.hints = $("hints").checked && !body.rated;
+  body.hints = $("hints").checked && !body.rated;
   return body;
 }
 
@@ -178,14 +178,17 @@ async function refresh() {
 async function drawPlayer() {
   me = await drawAccount($("account"), drawPlayer);
   $("rated-choice").hidden = !me;
-  $("hints-choice").hidden = !catalogue.hints;
   $("my-games-panel").hidden = !me;
   if (me) await drawMyGames($("my-games"));
 }
 
 async function start() {
   catalogue = await api("/api/games");
-  $("rated").addEventListener("change", () => { $("hints").disabled = $("rated").checked; });
+  // a rated table gives no hints
+  $("rated").addEventListener("change", () => {
+    $("hints").disabled = $("rated").checked;
+    $("hints").checked = !$("rated").checked;
+  });
   $("leaderboards").replaceChildren("Leaderboards: ", ...catalogue.games.flatMap((g, i) => [
     i ? ", " : "", el("a", { href: `/leaderboard/${g.name}` }, g.title)]));
   await drawPlayer();
