@@ -25,18 +25,29 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy src
 
-# The browser tests drive Debian's chromium; without it (and without root) they skip.
-browser:
+# The browser tests drive Debian's chromium and scan the pages with axe-core (the npm
+# package, kept in .cache/node, which git ignores); without them those tests skip.
+AXE := .cache/node/node_modules/axe-core/axe.min.js
+
+browser: $(AXE)
 	@command -v chromium >/dev/null || (apt-get install -y -q chromium >/dev/null 2>&1 \
 		|| (apt-get update -q >/dev/null && apt-get install -y -q chromium >/dev/null)) \
 		|| echo "chromium could not be installed: the browser tests will skip"
 
+$(AXE):
+	@command -v npm >/dev/null || (apt-get install -y -q npm >/dev/null 2>&1) \
+		|| echo "npm could not be installed: the accessibility tests will skip"
+	@command -v npm >/dev/null && npm install --prefix .cache/node --no-save --no-audit \
+		--no-fund --loglevel=error axe-core@4 >/dev/null \
+		|| echo "axe-core could not be installed: the accessibility tests will skip"
+
 test: lint browser
 	$(BIN)/python -m pytest -n 2 --dist loadgroup -q
 
-# Photograph every board in the browser tests into docs/screenshots (README shows them).
+# Photograph every board at the start, in the middle and at the end of a game, on a
+# desktop and a phone, into docs/screenshots (the README shows them).
 screenshots: $(VENV)/.installed-dev browser
-	SERAI_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q tests/web -k whole_game
+	SERAI_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q -p no:randomly tests/web/test_browser.py -k whole_game
 
 # Rewrite every golden playthrough from its header; review the diff before committing.
 golden: $(VENV)/.installed-dev
