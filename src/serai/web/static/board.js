@@ -110,7 +110,10 @@ export function bind(node, choices, ui, label = null) {
   node.classList.add("legal");
   node.setAttribute("tabindex", "0");
   node.setAttribute("role", "button");
-  node.setAttribute("aria-label", label ?? texts.join(" or "));
+  // a spoken name holds the words the target shows (what a voice user would say to it)
+  const shown = visibleWords(node);
+  const name = label ?? texts.join(" or ");
+  node.setAttribute("aria-label", shown && !name.includes(shown) ? `${name}; shows ${shown}` : name);
   if (texts.length === 1) node.setAttribute("data-action", texts[0]);
   else node.setAttribute("data-actions", texts.join("|"));
   const act = (event) => {
@@ -129,6 +132,11 @@ export function bind(node, choices, ui, label = null) {
     }
   });
   return true;
+}
+
+// The text a node shows, as a screen reader reads it from the node's content.
+function visibleWords(node) {
+  return node.textContent.replace(/\s+/g, " ").trim();
 }
 
 // ---------------------------------------------------------------------------------------

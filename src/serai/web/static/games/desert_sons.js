@@ -165,11 +165,11 @@ function drawField(g, look, opts = {}) {
   }
 }
 
-function fieldWords(look, cell, tile) {
+function fieldWords(look, cell, tile, here) {
   const sections = look.sections.map((s) => `oasis section ${s.label}: ${s.symbols.length ? s.symbols.join(", ") : "no symbol"}`);
   const routes = [...look.edges].map((e, d) => (e === "D" ? DIRS[d] : "")).join("");
   return [look.type === "cross" ? `Start cross, field ${cell}` : `Tile ${tile} (${look.type}), field ${cell}`,
-    ...sections, routes ? `desert routes to ${routes}` : "no desert route"];
+    ...sections, routes ? `desert routes to ${routes}` : "no desert route", ...here];
 }
 
 // A whole tile as its own little SVG (display tiles, the tile to place, rotation choices).
@@ -246,7 +246,11 @@ function drawBoard(msg, layout, ui, C, recent) {
     const g = svg("g", { transform: `translate(${x * U} ${y * U})`, class: "ds-field", "data-cell": cell });
     fieldLayer.append(g);
     drawField(g, look, { labels: look.sections.length === 2 });
-    inspect(g, fieldWords(look, cell, look.tile));
+    const here = [];
+    const st = stonesAt.get(cell);
+    if (st) here.push(`stone ${st.rank} of ${seatName(msg, st.seat)} (${ui.seatLetter(st.seat)}) on section ${st.section}${st.rank === turbanRank ? ", the turban stone (height 17)" : ""}`);
+    for (const p of v.players_info) if (p.caravan === cell) here.push(`caravan of ${seatName(msg, p.seat)} (${ui.seatLetter(p.seat)})`);
+    inspect(g, fieldWords(look, cell, look.tile, here));
     g.append(svg("rect", { x: 0, y: 0, width: U, height: U, class: "ds-fieldframe" }));
     if (look.type === "cross") {
       if (cell === layout.centre) g.append(svg("path", { d: "M 50 36 L 64 50 L 50 64 L 36 50 Z", class: "ds-centre" }));
@@ -327,8 +331,6 @@ function drawBoard(msg, layout, ui, C, recent) {
       pieceLayer.append(svg("line", { x1: x * U + hx, y1: y * U + hy, x2: x * U + sx, y2: y * U + sy, class: "ds-tether", style: `stroke: ${ui.seatColor(st.seat)}` }));
     }
     const g = piece(`stone:${st.rank}`, x * U + sx, y * U + sy, stone(st.rank, st.seat, ui, st.rank === turbanRank));
-    inspect(g, `Stone ${st.rank} of ${seatName(msg, st.seat)} (${ui.seatLetter(st.seat)})`, `on section ${st.section} of ${cell}`,
-      st.rank === turbanRank ? "the turban stone: its height counts as 17" : null);
     if (ratingStones.has(st.rank)) g.classList.add(st.rank === chooserRank ? "ds-choosing" : "ds-rated");
     if (recent.stones.has(st.rank)) markRecent(g);
     bind(g, C.where({ kind: "remove-stone", rank: st.rank }), ui, `remove stone ${st.rank}`);
@@ -342,8 +344,7 @@ function drawBoard(msg, layout, ui, C, recent) {
     const { x, y } = parseCell(cell);
     seats.forEach((s, i) => {
       const active = s === v.to_act || (v.to_act == null && s === v.turn_player);
-      pieceLayer.append(inspect(piece(`caravan:${s}`, x * U + slots[i % 4][0], y * U + slots[i % 4][1], svg("g", { transform: "scale(1.15)" }, caravan(s, ui, active))),
-        `Caravan of ${seatName(msg, s)} (${ui.seatLetter(s)})`, `on ${cell}`));
+      pieceLayer.append(piece(`caravan:${s}`, x * U + slots[i % 4][0], y * U + slots[i % 4][1], svg("g", { transform: "scale(1.15)" }, caravan(s, ui, active))));
     });
   }
   return box;

@@ -28,10 +28,10 @@ const TILE_FILL = {
 };
 const VALUE_FILL = { blue: "#1d4f9e", red: "#b3261e" };
 const CARD_FILL = {
-  fish: "#5ea7d6", wheat: "#ecc761", pottery: "#c8703a", papyrus: "#d9cb9c", silk: "#c06b86",
-  spice: "#e5704f", ivory: "#f1e9d6", jewels: "#2a9d8f", gold: "#d9a514", fakir: "#3b3b3b",
+  fish: "#5ea7d6", wheat: "#ecc761", pottery: "#c8703a", papyrus: "#d9cb9c", silk: "#dc93aa",
+  spice: "#e5704f", ivory: "#f1e9d6", jewels: "#1f7a6f", gold: "#d9a514", fakir: "#3b3b3b",
 };
-const CARD_INK = { fakir: "#fff", jewels: "#fff", pottery: "#fff", silk: "#fff" };
+const CARD_INK = { fakir: "#fff", jewels: "#fff" };
 const NONE = -1; // a part an action does not have
 const TILE_KINDS = ["pick", "step", "palace", "palm", "kill_tile", "kill_tile_pair", "hagis", "lamia", "anun_nak", "bouraq", "enki", "leta", "utug"];
 
@@ -210,6 +210,7 @@ function drawSultanate(msg, layout, ui, bindKey, recent) {
   let anyLegal = false;
   const byName = new Map(view.tiles.map((t) => [t.tile, t]));
   const pieces = svg("g");
+  const chips = svg("g");
 
   layout.tiles.forEach((geo, index) => {
     const tile = byName.get(geo.tile) || { tile: geo.tile, type: null, meeples: {}, camel: null, palm_trees: 0, palaces: 0 };
@@ -246,7 +247,8 @@ function drawSultanate(msg, layout, ui, bindKey, recent) {
         n > 1 ? svg("text", { x: cx, y: cy + 20.5, class: "ft-count" }, n) : null);
       inspect(chip, `${n} ${colourInfo[colour]?.tribe ?? colour} (${colour}, ${letterOf(colour)})`, colourInfo[colour]?.action);
       bindKey(chip, `chip:${index}:${colourIndex.get(colour)}`, `kill a ${colourInfo[colour]?.tribe ?? colour} on ${geo.tile}`);
-      g.append(chip);
+      // above the tiles, not inside one: a tile and its meeples may both be targets
+      chips.append(svg("g", { transform: `translate(${x},${y})` }, chip));
     });
 
     // bottom line: camel, palm trees, palaces; pieces appear where they are placed
@@ -281,7 +283,7 @@ function drawSultanate(msg, layout, ui, bindKey, recent) {
     }
     if (bindKey(g, `tile:${index}`, `${type ? type.name : "tile"} ${geo.tile}`)) anyLegal = true;
   });
-  root.append(pieces);
+  root.append(pieces, chips);
 
   // the last move's path: from the tile picked up, step by step, in the mover's colour
   if (recent.path.length) {
