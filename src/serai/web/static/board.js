@@ -269,6 +269,14 @@ export function scoreWithChange(msg, key, value, attrs = {}) {
       change > 0 ? `+${change}` : `−${-change}`) : null);
 }
 
+/** A dotted ring (an SVG `tag`: circle, rect… with `attrs`) on a white band, `width`
+ * units thick: drawn around what changed since the viewer's last decision. */
+export function recentRing(tag, attrs, width) {
+  return svg("g", { class: "bd-ring" },
+    svg(tag, { ...attrs, class: "bd-ring-band", "stroke-width": width * 1.8 }),
+    svg(tag, { ...attrs, class: "bd-ring-dots", "stroke-width": width, "stroke-dasharray": `0 ${2 * width}` }));
+}
+
 /** Mark `node` as changed since the viewer's last decision. */
 export function markRecent(node) {
   node.classList.add("bd-recent");

@@ -8,7 +8,7 @@
 // decoded (msg.choices: cells by index, rotations in quarter turns, tiles, stones, symbols,
 // rumor slots); only msg.view, msg.choices and the fixed layout are read.
 import {
-  Choices, bind, el, inspect, markRecent, picture, piece, promptLine, recentParts, redraw,
+  Choices, bind, el, inspect, markRecent, recentRing, picture, piece, promptLine, recentParts, redraw,
   scoreWithChange, seatBadge, seatName, since, svg, useStyles,
 } from "../board.js";
 
@@ -262,7 +262,7 @@ function drawBoard(msg, layout, ui, C, recent) {
     if (cell === v.last_placed) g.append(svg("rect", { x: 3, y: 3, width: U - 6, height: U - 6, class: "ds-last" }));
     if (recent.cells.has(cell)) {
       markRecent(g);
-      g.append(svg("rect", { x: 7, y: 7, width: U - 14, height: U - 14, rx: 6, class: "bd-ring", "stroke-width": 5 }));
+      g.append(recentRing("rect", { x: 7, y: 7, width: U - 14, height: U - 14, rx: 6 }, 5));
     }
     // a stone goes on a section of the field just placed
     if (cell === v.last_placed && stones.length) {
@@ -563,7 +563,7 @@ function legend(layout) {
     item(picture("0 0 30 14", 30, 14, svg("line", { x1: 2, y1: 7, x2: 28, y2: 7, class: "ds-route" })), "desert route"),
     item(picture("0 0 30 20", 30, 20, svg("path", { d: "M 2 10 L 20 10", class: "ds-oasis" }), svg("ellipse", { cx: 22, cy: 10, rx: 7, ry: 7, class: "ds-pond" })), "oasis section (a, b)"),
     el("span", {}, "stone: owner letter and rank; caravan: owner letter"),
-    el("span", {}, "dashed ring: changed since your last decision"));
+    el("span", {}, "dotted ring: changed since your last decision"));
 }
 
 // ---------------------------------------------------------------------------------------

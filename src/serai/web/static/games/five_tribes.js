@@ -9,7 +9,7 @@
 // Legal actions come decoded (msg.choices); their parts index the layout's lists (tiles,
 // colours, cards, Djinns) and name the element they act on.
 import {
-  Choices, bind, el, inspect, markRecent, picture, piece, promptLine, recentParts, redraw,
+  Choices, bind, el, inspect, markRecent, recentRing, picture, piece, promptLine, recentParts, redraw,
   scoreWithChange, seatBadge, seatName, svg, useStyles,
 } from "../board.js";
 
@@ -279,7 +279,7 @@ function drawSultanate(msg, layout, ui, bindKey, recent) {
     }
     if (recent.keys.has(`tile:${index}`)) {
       markRecent(g);
-      g.append(svg("rect", { x: 7, y: 7, width: TW - 14, height: TH - 14, rx: 5, class: "bd-ring", "stroke-width": 3.5 }));
+      g.append(recentRing("rect", { x: 7, y: 7, width: TW - 14, height: TH - 14, rx: 5 }, 3.5));
     }
     if (bindKey(g, `tile:${index}`, `${type ? type.name : "tile"} ${geo.tile}`)) anyLegal = true;
   });
@@ -565,7 +565,7 @@ function build(root, msg, layout, ui) {
   left.append(el("div", { class: "bd-legend" },
     ...layout.colours.map((c) => inspect(el("span", {}, meepleIcon(c.colour, c.letter), c.tribe), `${c.tribe} (${c.colour}, ${c.letter})`, c.action)),
     inspect(el("span", {}, "VP disc: blue = Village/Sacred, red = Oasis/Market"), "Builders count the blue-valued tiles around the final tile"),
-    el("span", {}, "dashed ring and arrow: the moves since your last decision")));
+    el("span", {}, "dotted ring and arrow: the moves since your last decision")));
   side.append(drawTracks(msg, view, layout, ui, bindKey, recent), drawRow(view, layout, bindKey), drawDisplay(view, layout, bindKey), drawSupply(view, layout));
   ft.append(drawPlayers(msg, view, layout, ui, bindKey, recent));
 }

@@ -12,7 +12,7 @@
 // panel; pick, Expert Handler and choose-land are land-box cells; playing a held disk is a
 // tap on the disk. capture, call, shift, end and pass are the page's buttons.
 import {
-  Choices, bind, el, inspect, markRecent, piece, promptLine, recentParts, redraw,
+  Choices, bind, el, inspect, markRecent, recentRing, piece, promptLine, recentParts, redraw,
   scoreWithChange, seatBadge, seatName, since, svg, useStyles,
 } from "../board.js";
 
@@ -240,7 +240,7 @@ function drawBoard(msg, layout, ui, targets, recent) {
       here.forEach((seat, i) => nomads.append(piece(`nomad:${seat}`, slots[i][0], slots[i][1], nomadToken(seat, ui, seat === mine, here.length > 3 ? 11.5 : 13))));
       if (recent.has(coord)) {
         markRecent(g);
-        g.append(svg("rect", { x: rect.x + 4, y: rect.y + 4, width: rect.w - 8, height: rect.h - 8, rx: 4, class: "bd-ring", "stroke-width": 4 }));
+        g.append(recentRing("rect", { x: rect.x + 4, y: rect.y + 4, width: rect.w - 8, height: rect.h - 8, rx: 4 }, 4));
       }
       if (targets.has(coord)) bind(g, targets.get(coord), ui, `space ${coord}`);
       board.append(g);
@@ -510,5 +510,5 @@ function build(root, msg, layout, ui) {
     boxesPanel(msg, layout, ui, groups, myLand, changed), tracksPanel(msg, layout, changed), suppliesPanel(msg, layout, changed));
   top.append(boardWrap, side);
   root.append(el("div", { class: "noa" }, top, seatCards(msg, layout, ui, groups),
-    el("div", { class: "bd-legend" }, el("span", {}, "Letters: lands G R P B S, animals C D G H; a dashed ring marks what changed since your last decision"))));
+    el("div", { class: "bd-legend" }, el("span", {}, "Letters: lands G R P B S, animals C D G H; a dotted ring marks what changed since your last decision"))));
 }

@@ -4,7 +4,7 @@
 // removals by colour), layout comes from games/through_the_desert/layout.py (every hex with
 // its index, centre, terrain; the river's edges).
 import {
-  Choices, bind, el, inspect, markRecent, picture, piece, promptLine, recentParts, redraw,
+  Choices, bind, el, inspect, markRecent, recentRing, picture, piece, promptLine, recentParts, redraw,
   scoreWithChange, seatName, since, svg, useStyles,
 } from "../board.js";
 
@@ -193,7 +193,7 @@ function drawMap(msg, layout, ui, placements, recent) {
       const node = inspect(piece(`hex:${cell.id}`, x, y, pieceGlyph(p, ui)), pieceWords(p, msg, ui, view.caravans || []));
       if (recent.has(cell.hex)) {
         markRecent(node);
-        node.prepend(svg("circle", { r: 0.95, class: "bd-ring", "stroke-width": 0.16 }));
+        node.prepend(recentRing("circle", { r: 0.95 }, 0.13));
       }
       gItems.append(node);
     }
@@ -433,7 +433,7 @@ function legend(v) {
     item(icon("closed", "red"), "closed area (badge: owner)"),
     v.board === "river" ? item(icon("river"), "river / crossed it") : null,
     el("span", {}, "★ largest caravan so far, ☆ tied"),
-    el("span", {}, "dashed ring: changed since your last move"));
+    el("span", {}, "dotted ring: changed since your last decision"));
 }
 
 // ---- entry point ----
