@@ -7,7 +7,7 @@
 // `offer(texts, near)` (several actions on one element: the page lists them, near the
 // element `near` where it can), `seatColor(seat)` and `seatLetter(seat)`.
 
-export const SVGNS = "http://www.w3.org/2000/svg";
+const SVGNS = "http://www.w3.org/2000/svg";
 
 function fill(node, attrs, children) {
   for (const [key, value] of Object.entries(attrs)) {
@@ -154,7 +154,7 @@ export function inspect(node, ...lines) {
   return node;
 }
 
-export function hidePopover() {
+function hidePopover() {
   if (popover) popover.remove();
   popover = null;
   popoverFor = null;
@@ -217,7 +217,7 @@ function install(root) {
 /** The log lines since the viewer's last decision (with their decoded `parts` when the
  * viewer may see them whole). A replay step shows its own action; a spectator, or a seat
  * that has not decided yet, sees the last player's run of decisions. */
-export function recentLines(msg) {
+function recentLines(msg) {
   const log = Array.isArray(msg.log) ? msg.log : [];
   if ("step" in msg) return log.slice(-1);
   const me = msg.seat;

@@ -184,7 +184,7 @@ function coinIcon() {
 function tileWords(tile, type, geo, msg, colourInfo) {
   const tribes = Object.entries(tile.meeples).map(([c, n]) => `${n} ${colourInfo[c]?.tribe ?? c}`);
   return [
-    type ? `${type.name} ${geo.tile}: ${type.vp} VP (${type.value})` : `tile ${geo.tile}`,
+    type ? `${type.name} ${geo.tile}: ${type.vp} VP (${type.value === "blue" ? "blue circle: Builders count it" : "red square"})` : `tile ${geo.tile}`,
     type ? type.action : null,
     tribes.length ? `meeples: ${tribes.join(", ")}` : "no meeples",
     tile.camel !== null && tile.camel !== undefined ? `camel of ${seatName(msg, tile.camel)}: its owner scores this tile` : null,
@@ -227,7 +227,10 @@ function drawSultanate(msg, layout, ui, bindKey, recent) {
     if (type) {
       g.append(svg("text", { x: 7, y: 17, class: "ft-tname" }, type.short),
         svg("text", { x: 7, y: 28, class: "ft-tid" }, geo.tile),
-        svg("circle", { cx: TW - 16, cy: 16, r: 11, fill: VALUE_FILL[type.value], stroke: "#111", "stroke-width": 1.2 }),
+        // the value's colour and shape: a blue circle (Builders count it) or a red square
+        type.value === "blue"
+          ? svg("circle", { cx: TW - 16, cy: 16, r: 11, fill: VALUE_FILL.blue, class: "ft-disc" })
+          : svg("rect", { x: TW - 26.5, y: 5.5, width: 21, height: 21, rx: 3, fill: VALUE_FILL.red, class: "ft-disc" }),
         svg("text", { x: TW - 16, y: 20.5, class: "ft-vp" }, type.vp));
     } else {
       g.append(svg("text", { x: 8, y: 18, class: "ft-tid" }, geo.tile));
@@ -564,7 +567,7 @@ function build(root, msg, layout, ui) {
   if (turn) left.append(turn);
   left.append(el("div", { class: "bd-legend" },
     ...layout.colours.map((c) => inspect(el("span", {}, meepleIcon(c.colour, c.letter), c.tribe), `${c.tribe} (${c.colour}, ${c.letter})`, c.action)),
-    inspect(el("span", {}, "VP disc: blue = Village/Sacred, red = Oasis/Market"), "Builders count the blue-valued tiles around the final tile"),
+    inspect(el("span", {}, "VP: blue circle = Village/Sacred, red square = Oasis/Market"), "Builders count the blue-valued tiles around the final tile"),
     el("span", {}, "dotted ring and arrow: the moves since your last decision")));
   side.append(drawTracks(msg, view, layout, ui, bindKey, recent), drawRow(view, layout, bindKey), drawDisplay(view, layout, bindKey), drawSupply(view, layout));
   ft.append(drawPlayers(msg, view, layout, ui, bindKey, recent));
