@@ -22,7 +22,7 @@ def no_process_left_behind() -> Iterator[None]:
         children = running_children(os.getpid())
         return {pid: cmd for pid, cmd in children.items() if "resource_tracker" not in cmd}
 
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60
     while (left := left_behind()) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not left, f"processes left running after the tests: {left}"

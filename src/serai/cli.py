@@ -735,7 +735,10 @@ def serve_command(
 
 def _check_redis(url: str) -> None:
     """Refuse a Redis that cannot be reached, in one line."""
-    import redis as redis_client
+    try:
+        import redis as redis_client
+    except ImportError:
+        raise GameError("several processes need Redis: pip install 'serai[cluster]'") from None
 
     try:
         redis_client.Redis.from_url(url, socket_connect_timeout=5).ping()

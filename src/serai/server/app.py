@@ -52,6 +52,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import os
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -63,6 +65,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from serai.server.bots import ProcessWorker, ThreadWorker, Worker
+from serai.server.cluster import Cluster, Solo
 from serai.server.config import Settings
 from serai.server.errors import TableError, incident
 from serai.server.guard import Guard, Limits, RateLimit
@@ -90,13 +93,22 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, config.db)
+        cluster = Solo() if config.redis is None else Cluster(config.redis, store)
         workers: list[Worker] = (
             [ThreadWorker(executor) for _ in range(config.bot_workers)]
             if executor is not None
             else [ProcessWorker() for _ in range(config.bot_workers)]
         )
         helper: Worker = ProcessWorker() if executor is None else ThreadWorker(executor)
-        hub = Hub(store, workers, config.max_tables, config.idle_seconds, config.bot_pace, helper)
+        hub = Hub(
+            store,
+            workers,
+            config.max_tables,
+            config.idle_seconds,
+            config.bot_pace,
+            helper,
+            cluster,
+        )
         if clock is not None:
             hub.now = clock
         app.state.hub = hub
@@ -150,3 +162,14 @@ def create_app(
         return JSONResponse(incident(error, "the request").body(), status_code=500)
 
     return app
+
+
+SETTINGS_VARIABLE = "SERAI_SETTINGS"
+"""The environment variable through which ``serai serve --workers N`` hands its settings
+(JSON) to each of its processes."""
+
+
+def from_environment() -> FastAPI:
+    """The app of one process of ``serai serve --workers N`` (its settings from
+    :data:`SETTINGS_VARIABLE`)."""
+    return create_app(**json.loads(os.environ[SETTINGS_VARIABLE]))

@@ -12,6 +12,9 @@ class Settings(BaseModel):
 
     db: str = Field("sqlite:///serai.db", description="SQLAlchemy URL of the store")
     bot_workers: int = Field(2, ge=0, description="processes the bots think in")
+    redis: str | None = Field(
+        None, description="Redis URL through which the processes of a group tell each other"
+    )
     origins: tuple[str, ...] = Field(
         (), description="origins allowed besides the server's own (https://play.example)"
     )

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import os
 import time
 from collections import OrderedDict
 from collections.abc import Iterable
@@ -38,7 +39,11 @@ MAX_TARGET = 2048
 """Bytes a WebSocket address (path and query) may have; a table's is under a hundred."""
 
 HEADER_SECONDS = 10.0
-"""Seconds a client may take to send a request's headers."""
+"""Seconds a client may take to send a request's headers (unless
+:data:`HEADER_TIMEOUT_VARIABLE` says otherwise)."""
+
+HEADER_TIMEOUT_VARIABLE = "SERAI_HEADER_TIMEOUT"
+"""The environment variable ``serai serve --header-timeout`` sets for its processes."""
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -225,15 +230,10 @@ class GuardedH11Protocol(H11Protocol):
     """uvicorn's HTTP/1.1 protocol, closing a connection whose request headers are not
     complete within ``header_seconds`` of its first byte (or of the connection)."""
 
-    header_seconds = HEADER_SECONDS
+    header_seconds = float(os.environ.get(HEADER_TIMEOUT_VARIABLE) or HEADER_SECONDS)
     header_timer: asyncio.TimerHandle | None = None
     upgraded = False
     """The connection became a WebSocket: its own protocol watches it from then on."""
-
-    @classmethod
-    def with_deadline(cls, seconds: float) -> type[GuardedH11Protocol]:
-        """This protocol with a deadline of ``seconds`` for the request headers."""
-        return type(cls.__name__, (cls,), {"header_seconds": seconds})
 
     def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, delete, event, func, insert, select, update
+from sqlalchemy import create_engine, delete, event, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
@@ -34,6 +34,9 @@ from serai.server.ratings import RatedSeat, rate, unrated_finished
 from serai.server.schema import actions, seats, tables
 
 log = logging.getLogger("serai.server")
+
+MIGRATING = 5_365_161_601
+"""The PostgreSQL advisory lock held while the schema is brought up to date."""
 
 CHANCE_SEAT = -1
 """The ``seat`` stored with a chance outcome."""
@@ -269,6 +272,9 @@ class Store:
         config = Config()
         config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
         with self.engine.begin() as connection:
+            if self.engine.dialect.name == "postgresql":
+                # processes starting together migrate one after the other
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATING})
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
@@ -444,15 +450,17 @@ class Store:
             )
 
     # -- reads ------------------------------------------------------------------------
-    def load_table(self, table_id: str) -> tuple[TableRow, tuple[Move, ...]] | None:
-        """A table and its actions, or None."""
+    def load_table(self, table_id: str, start: int = 0) -> tuple[TableRow, tuple[Move, ...]] | None:
+        """A table and its actions from index ``start`` on, or None."""
         with self.engine.connect() as db:
             row = db.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
             if row is None:
                 return None
             table = self._rows(db, [row])[0]
             move_rows = db.execute(
-                select(actions).where(actions.c.table_id == table_id).order_by(actions.c.idx)
+                select(actions)
+                .where(actions.c.table_id == table_id, actions.c.idx >= start)
+                .order_by(actions.c.idx)
             ).mappings()
             moves = tuple(Move(m["action"], m["seat"], m["text"], m["at"]) for m in move_rows)
             return table, moves
@@ -492,6 +500,14 @@ class Store:
         )
         with self.engine.connect() as db:
             return [row[0] for row in db.execute(query)]
+
+    def revisions(self, ids: Sequence[str]) -> dict[str, int]:
+        """The stored revision of each of the tables ``ids``."""
+        if not ids:
+            return {}
+        query = select(tables.c.id, tables.c.revision).where(tables.c.id.in_(list(ids)))
+        with self.engine.connect() as db:
+            return {table_id: revision for table_id, revision in db.execute(query)}
 
     def deadlines(self) -> dict[str, float]:
         """Every running clock's deadline, by table."""

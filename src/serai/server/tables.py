@@ -61,6 +61,7 @@ from serai.server.bots import (
 )
 from serai.server.chat import MAX_LINE, ChatLine, load_lines, new_line, readable, submit_line
 from serai.server.clocks import RATED_DEFAULT, Clocks, ClockSettings
+from serai.server.cluster import SWEEP_SECONDS, Cluster, Solo
 from serai.server.errors import TableError, incident, log
 from serai.server.players import Account, Players
 from serai.server.ratings import RatedSeat, places
@@ -396,8 +397,11 @@ class Hub:
         idle_seconds: float = 600.0,
         bot_pace: float = 0.0,
         helper: Worker | None = None,
+        cluster: Solo | Cluster | None = None,
     ) -> None:
         self.store = store
+        self.cluster = cluster or Solo()
+        """The other processes serving the same store, if any (see :mod:`serai.server.cluster`)."""
         self.helper = helper
         """The worker that searches for hints (one at a time)."""
         self.helper_lock = asyncio.Lock()
@@ -431,6 +435,9 @@ class Hub:
         """Start the bots, and queue every table where a bot is to act (after a restart);
         no game is replayed until its turn comes."""
         self.driver.start()
+        await self.cluster.start(self._heard, self._rejoined)
+        if self.cluster.several:
+            self.spawn(self._take_over())
         for table_id in await asyncio.to_thread(self.store.waiting_for_bots):
             self.driver.wake(table_id)
         self.deadlines = await asyncio.to_thread(self.store.deadlines)
@@ -440,6 +447,7 @@ class Hub:
             await asyncio.wrap_future(self.store.submit_result(table.id, table.result(table.state)))
 
     async def stop(self) -> None:
+        await self.cluster.stop()
         await self.driver.stop()
         if self.helper is not None:
             self.helper.stop()
@@ -485,6 +493,7 @@ class Hub:
             table = self._rebuild(*stored)
             table.chat = lines
             self.tables[table_id] = table
+            self.cluster.watch(table_id)
             self._evict()
         return table
 
@@ -529,6 +538,7 @@ class Hub:
             if table.listeners or table.lock.locked() or self.driver.driving(table_id):
                 continue
             del self.tables[table_id]
+            self.cluster.forget(table_id)
 
     async def sweep(self, every: float = 60.0) -> None:
         """Evict idle tables every ``every`` seconds, for as long as the server runs."""
@@ -650,6 +660,7 @@ class Hub:
             raise incident(error, "creating the table") from error
         table.moves, table.seen = moves, seen
         self.tables[row.id] = table
+        self.cluster.watch(row.id)
         self._evict()
         self._track(table)
         self._wake(table)
@@ -831,6 +842,7 @@ class Hub:
             raise incident(error, "changing the seat") from error
         table.row = with_seat(table.row, replace(table.row.seats[index], **changes))
         table.cache.clear()
+        self.cluster.publish(table.id, {"seats": True})
 
     async def leave(self, table: Table, seats: Sequence[int], away: bool) -> None:
         """A player leaves (``away``: a greedy bot plays their seats from now on; in a
@@ -866,6 +878,7 @@ class Hub:
         except StoreError as error:
             raise incident(error, "keeping the chat line") from error
         table.chat = [*table.chat[-199:], line]
+        self.cluster.publish(table.id, {"chat": line.message()})
         await self._announce(table, {"type": "chat", "line": line})
 
     async def rematch(
@@ -884,6 +897,7 @@ class Hub:
                 await asyncio.wrap_future(self.store.submit_table(table.id, rematch=rematch))
                 table.row = replace(table.row, rematch=rematch)
                 table.cache.clear()
+                self.cluster.publish(table.id, {"rematch": rematch})
                 self.spawn(self._announce(table, {"type": "rematch", "table": rematch}))
             fresh = await self.get(rematch)
         return fresh, await self._rematch_link(table, fresh, seats)
@@ -1009,10 +1023,80 @@ class Hub:
             table.row, revision=table.revision + 1, progress=progress, updated_at=now
         )
         self._track(table)
+        self.cluster.publish(table.id, {"revision": table.revision})
         self.spawn(self._announce(table))
         self._wake(table)
         if state.is_terminal():
             self.spawn(self.analysis(table))
+
+    # -- other processes ------------------------------------------------------------------
+    async def _heard(self, table_id: str, change: dict[str, Any]) -> None:
+        """Another process changed ``table_id``: catch up with the store, tell our own
+        connections, and drive its bots and clocks if we are its driver."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        if "chat" in change:
+            line = ChatLine(**change["chat"])
+            table.chat = [*table.chat[-199:], line]
+            await self._announce(table, {"type": "chat", "line": line})
+            return
+        await self._catch_up(table)
+        if "rematch" in change:
+            await self._announce(table, {"type": "rematch", "table": change["rematch"]})
+
+    async def _catch_up(self, table: Table) -> None:
+        """Bring ``table`` up to the store (its row, the actions it lacks) and tell our
+        connections if anything changed."""
+        async with table.lock:
+            stored = await self.read(self.store.load_table, table.id, len(table.moves))
+            if stored is None or stored[0] == table.row:
+                return
+            row, moves = stored
+            if row.progress.actions < len(table.moves):  # an undo: start again
+                await self._refresh(table)
+            else:
+                for move in moves:
+                    table.seen.append(texts_for(table.state, move.action))
+                    table.state.apply_action(move.action)
+                    table.moves.append(move)
+                if moves:
+                    table.previous = None
+                table.row = row
+            table.cache.clear()
+        self._track(table)
+        await self._announce(table)
+        self._wake(table)
+
+    async def _rejoined(self) -> None:
+        """Back in touch after Redis went away: catch up with every table we hold."""
+        for table in list(self.tables.values()):
+            await self._catch_up(table)
+
+    async def _take_over(self, every: float = SWEEP_SECONDS) -> None:
+        """Drive the tables whose bots or clocks nobody drives (their process died), and
+        catch up with any table held here that the store has moved past."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                waiting = await asyncio.to_thread(self.store.waiting_for_bots)
+                deadlines = await asyncio.to_thread(self.store.deadlines)
+                stored = await asyncio.to_thread(self.store.revisions, list(self.tables))
+            except Exception as error:
+                log.warning("could not look for tables to drive: %s", error)
+                continue
+            for table_id, revision in stored.items():
+                table = self.tables.get(table_id)
+                if table is not None and table.revision != revision:
+                    await self._catch_up(table)
+            for table_id in {*waiting, *deadlines}:
+                if table_id in self.driver.queued or not await self.cluster.drives(table_id):
+                    continue
+                with contextlib.suppress(TableError):
+                    table = await self.get(table_id)
+                    await self._catch_up(table)
+                    self._track(table)
+                    self._wake(table)
 
     # -- hints and analysis -------------------------------------------------------------
     async def hint(self, table: Table, seats: Sequence[int]) -> list[dict[str, Any]]:
@@ -1090,6 +1174,9 @@ class Hub:
         due = [table_id for table_id, deadline in self.deadlines.items() if deadline <= now]
         expired = []
         for table_id in due:
+            if not await self.cluster.drives(table_id):
+                self.deadlines.pop(table_id, None)  # its driver keeps it
+                continue
             try:
                 table = await self.get(table_id)
             except TableError:
@@ -1149,6 +1236,8 @@ class Hub:
     async def _bot_turn(self, table_id: str, worker: Worker) -> None:
         """One decision of the bot to act at ``table_id`` (the driver's callback); the
         table goes back in the queue if a bot is still to act."""
+        if not await self.cluster.drives(table_id):
+            return  # another process drives this table's bots
         table = await self.get(table_id)
         spec = table.bot_to_move()
         if spec is None:

@@ -1,0 +1,232 @@
+"""Many server processes over one PostgreSQL store, on one machine or many.
+
+- **The store decides.** Every change is a transaction on the table's revision, so two
+  processes never both apply a move to the same revision: the loser answers
+  ``stale_state`` and reloads the table. A table in a process's memory is a cache.
+- **Fan-out through Redis.** Each change of a table is published on its channel
+  (``serai:table:<id>``); every process holding the table subscribes, reads what it lacks
+  from the store and pushes it to its own connections. Only the table's id, its revision
+  and what kind of change it was go through Redis (a chat line too, being short).
+- **One driver per table.** A process drives a table's bots and clocks only while it holds
+  the table's PostgreSQL advisory lock, taken on a connection it keeps open. A process
+  that dies loses its connection, and the lock with it; the others look every
+  :data:`SWEEP_SECONDS` for tables without a driver and take them over.
+- **Redis going away** loses nothing (the store has every move): the subscriber
+  reconnects, subscribes again and reloads every table it holds; and every
+  :data:`SWEEP_SECONDS` each process compares the revisions of the tables it holds with
+  the store's, so not even a lost message leaves a table behind for long.
+
+:class:`Solo` is the same interface for one process alone (SQLite, or PostgreSQL without
+Redis): nothing to tell anyone, and every table is its own to drive.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from sqlalchemy import text
+
+from serai.server.errors import log
+from serai.server.store import Store
+
+SWEEP_SECONDS = 2.0
+"""How often a process looks for tables nobody drives (bots or clocks waiting)."""
+
+LISTEN_SECONDS = 0.25
+"""The longest a newly held table waits to be subscribed to (it catches up on what it
+missed from the store)."""
+
+RECONNECT_SECONDS = (0.2, 5.0)
+"""The first and the longest wait before connecting to Redis again."""
+
+Heard = Callable[[str, dict[str, Any]], Awaitable[None]]
+"""Called with a table id and what another process said changed."""
+
+
+def lock_key(table_id: str) -> int:
+    """The advisory lock of a table: a signed 64-bit number from its id."""
+    return int.from_bytes(hashlib.sha256(table_id.encode()).digest()[:8], "big", signed=True)
+
+
+class Solo:
+    """One process alone: every table is its own."""
+
+    several = False
+
+    async def start(self, heard: Heard, rejoined: Callable[[], Awaitable[None]]) -> None:
+        """Nothing to listen to."""
+
+    async def stop(self) -> None:
+        """Nothing to close."""
+
+    def publish(self, table_id: str, change: dict[str, Any]) -> None:
+        """Nobody else to tell."""
+
+    def watch(self, table_id: str) -> None:
+        """Nobody else changes tables."""
+
+    def forget(self, table_id: str) -> None:
+        """Nothing was watched."""
+
+    async def drives(self, table_id: str) -> bool:
+        return True
+
+
+class Cluster:
+    """One process of a group sharing a PostgreSQL store, told of changes by Redis."""
+
+    several = True
+
+    def __init__(self, redis_url: str, store: Store) -> None:
+        import redis.asyncio as redis
+        from redis.backoff import ExponentialBackoff
+        from redis.exceptions import ConnectionError, TimeoutError
+        from redis.retry import Retry
+
+        # a connection broken by a Redis restart is replaced, and the command sent again
+        self.redis = redis.Redis.from_url(
+            redis_url,
+            retry=Retry(ExponentialBackoff(), 3),
+            retry_on_error=[ConnectionError, TimeoutError],
+        )
+        self.store = store
+        self.origin = secrets.token_hex(6)
+        """This process, so it ignores what it published itself."""
+        self.watched: set[str] = set()
+        self.held: set[str] = set()
+        self.holder: Any = None
+        """The store connection that holds this process's advisory locks."""
+        self.tasks: list[asyncio.Task[None]] = []
+        self.pubsub: Any = None
+        self.changed = asyncio.Event()
+        self.holding = asyncio.Lock()
+        self.unlocking: set[asyncio.Future[Any]] = set()
+        """One use of the lock connection at a time (it is not shared between threads)."""
+
+    async def start(self, heard: Heard, rejoined: Callable[[], Awaitable[None]]) -> None:
+        self.holder = await asyncio.to_thread(self.store.engine.connect)
+        self.tasks.append(asyncio.create_task(self._listen(heard, rejoined)))
+
+    async def stop(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        for task in self.tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()
+        if self.holder is not None:
+            await asyncio.to_thread(self.holder.close)
+
+    def publish(self, table_id: str, change: dict[str, Any]) -> None:
+        """Tell the other processes that ``table_id`` changed (in the background: a
+        Redis that is away delays nobody; they reload everything when it is back)."""
+        message = json.dumps({**change, "origin": self.origin})
+        task = asyncio.ensure_future(self._publish(f"serai:table:{table_id}", message))
+        task.add_done_callback(lambda done: done.cancelled() or done.exception())
+
+    async def _publish(self, channel: str, message: str) -> None:
+        try:
+            await self.redis.publish(channel, message)
+        except Exception as error:
+            log.warning("could not tell the other processes through Redis: %s", error)
+
+    def watch(self, table_id: str) -> None:
+        self.watched.add(table_id)
+        self.changed.set()
+
+    def forget(self, table_id: str) -> None:
+        self.watched.discard(table_id)
+        self.changed.set()
+        if table_id in self.held:
+            self.held.discard(table_id)
+            unlock = asyncio.ensure_future(self._holder(self._unlock, table_id))
+            self.unlocking.add(unlock)
+            unlock.add_done_callback(self.unlocking.discard)
+
+    async def drives(self, table_id: str) -> bool:
+        """Whether this process drives ``table_id`` (taking its lock if it is free)."""
+        if table_id in self.held:
+            return True
+        if await self._holder(self._lock, table_id):
+            self.held.add(table_id)
+            return True
+        return False
+
+    async def _holder(self, use: Callable[[str], Any], table_id: str) -> Any:
+        async with self.holding:
+            return await asyncio.to_thread(use, table_id)
+
+    def _lock(self, table_id: str) -> bool:
+        result = self.holder.execute(
+            text("SELECT pg_try_advisory_lock(:key)"), {"key": lock_key(table_id)}
+        )
+        taken = bool(result.scalar())
+        self.holder.commit()
+        return taken
+
+    def _unlock(self, table_id: str) -> None:
+        with contextlib.suppress(Exception):
+            self.holder.execute(
+                text("SELECT pg_advisory_unlock(:key)"), {"key": lock_key(table_id)}
+            )
+            self.holder.commit()
+
+    async def _listen(self, heard: Heard, rejoined: Callable[[], Awaitable[None]]) -> None:
+        """Follow the channels of the tables this process holds, for as long as it runs,
+        through Redis going away and coming back."""
+        wait, longest = RECONNECT_SECONDS
+        first = True
+        while True:
+            try:
+                self.pubsub = self.redis.pubsub()
+                subscribed: set[str] = set()
+                await self.pubsub.subscribe("serai:hello")
+                self.changed.set()  # a new connection: subscribe to every table again
+                if not first:
+                    await rejoined()  # what was said while we could not hear it
+                first = False
+                wait = RECONNECT_SECONDS[0]
+                while True:
+                    for table_id in await self._follow(subscribed):
+                        # what changed before we listened is in the store
+                        await heard(table_id, {"subscribed": True})
+                    message = await self.pubsub.get_message(
+                        ignore_subscribe_messages=True, timeout=LISTEN_SECONDS
+                    )
+                    if message is None or message.get("type") != "message":
+                        continue
+                    channel = message["channel"].decode()
+                    change = json.loads(message["data"])
+                    if change.get("origin") != self.origin and channel.startswith("serai:table:"):
+                        await heard(channel.removeprefix("serai:table:"), change)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                log.warning("Redis is away (%s); trying again in %.1f s", error, wait)
+                with contextlib.suppress(Exception):
+                    await self.pubsub.aclose()
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, longest)
+
+    async def _follow(self, subscribed: set[str]) -> set[str]:
+        """Subscribe to the tables newly held, unsubscribe from those let go; the tables
+        newly subscribed to."""
+        if not self.changed.is_set():
+            return set()
+        self.changed.clear()
+        wanted = {f"serai:table:{table_id}" for table_id in self.watched}
+        added = wanted - subscribed
+        if added:
+            await self.pubsub.subscribe(*added)
+        if dropped := subscribed - wanted:
+            await self.pubsub.unsubscribe(*dropped)
+        subscribed.clear()
+        subscribed.update(wanted)
+        return {channel.removeprefix("serai:table:") for channel in added}

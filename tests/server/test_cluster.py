@@ -1,0 +1,397 @@
+"""Several server processes over one PostgreSQL store, told of each other's moves by Redis.
+
+Real ``serai serve`` processes on free loopback ports, the machine's PostgreSQL (a schema
+of each test's own) and its Redis (or one started by the test, to restart it). Without
+PostgreSQL or Redis these tests skip and say how to point them at one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import httpx
+import pytest
+from websockets.asyncio.client import connect
+
+import serai
+from serai.server.store import Store
+from tests.live_server import free_port, server
+from tests.processes import running_children
+
+REDIS = os.environ.get("SERAI_TEST_REDIS", "redis://127.0.0.1:6379/0")
+
+
+@pytest.fixture
+def redis_url() -> str:
+    import redis
+
+    try:
+        redis.Redis.from_url(REDIS, socket_connect_timeout=2).ping()
+    except redis.RedisError as error:
+        pytest.skip(f"no Redis at {REDIS} ({error}); set SERAI_TEST_REDIS to a redis:// URL")
+    return REDIS
+
+
+@contextlib.contextmanager
+def group(
+    db: str, redis_url: str, count: int = 2
+) -> Iterator[list[tuple[subprocess.Popen[bytes], httpx.Client]]]:
+    """``count`` processes of one group, each on a port of its own."""
+    with contextlib.ExitStack() as stack:
+        yield [
+            stack.enter_context(server(db, free_port(), "--redis", redis_url)) for _ in range(count)
+        ]
+
+
+def hotseat_table(client: httpx.Client, game: str = "through_the_desert", players: int = 2) -> Any:
+    return client.post(
+        "/api/tables",
+        json={"game": game, "players": players, "seats": [{}] * players, "hotseat": True},
+    ).json()
+
+
+def send_move(
+    client: httpx.Client, table_id: str, token: str, action: str, revision: int
+) -> httpx.Response:
+    return client.post(
+        f"/api/tables/{table_id}/move",
+        json={"token": token, "action": action, "revision": revision},
+    )
+
+
+def wait_until(condition: Any, seconds: float = 120.0, what: str = "") -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"waited {seconds:g} s for {what}"
+        time.sleep(0.05)
+
+
+def test_two_processes_play_one_game_to_the_end(postgres_url: str, redis_url: str) -> None:
+    """Each seat's socket on a process of its own: every move of one reaches the other."""
+    with group(postgres_url, redis_url) as processes:
+        (_, first), (_, second) = processes
+        made = first.post(
+            "/api/tables", json={"game": "through_the_desert", "players": 2, "seats": [{}, {}]}
+        ).json()
+        table_id = made["table"]["id"]
+        tokens = [invite["token"] for invite in made["invites"]]
+        urls = [
+            str(client.base_url).replace("http", "ws") + f"/ws/tables/{table_id}?token={token}"
+            for client, token in zip((first, second), tokens, strict=True)
+        ]
+        logs = asyncio.run(play_on_sockets(urls, seed=1))
+    assert logs[0] == logs[1] and len(logs[0]) > 50
+
+
+async def play_on_sockets(urls: list[str], seed: int) -> list[list[str]]:
+    """Play a game to its end, one socket per seat, each moving when it may; the log as
+    each socket had it."""
+    rng = random.Random(seed)
+    sockets = [await connect(url) for url in urls]
+    logs: list[list[str]] = [[] for _ in urls]
+    latest: list[dict[str, Any]] = [{} for _ in urls]
+    try:
+
+        async def read(index: int) -> None:
+            while True:
+                message = json.loads(await sockets[index].recv())
+                if message["type"] == "state":
+                    logs[index] = logs[index][: message["log_start"]] + [
+                        line["text"] for line in message["log"]
+                    ]
+                    latest[index] = message
+
+        readers = [asyncio.create_task(read(i)) for i in range(len(urls))]
+        deadline = time.monotonic() + 300
+        sent: set[tuple[int, int]] = set()
+        while not all(message.get("over") for message in latest):
+            assert time.monotonic() < deadline, "the game did not end"
+            for index, message in enumerate(latest):
+                if message.get("legal") and (index, message["revision"]) not in sent:
+                    sent.add((index, message["revision"]))
+                    await sockets[index].send(
+                        json.dumps(
+                            {
+                                "type": "move",
+                                "action": rng.choice(message["legal"]),
+                                "revision": message["revision"],
+                            }
+                        )
+                    )
+            await asyncio.sleep(0.005)
+        for reader in readers:
+            reader.cancel()
+    finally:
+        for socket in sockets:
+            await socket.close()
+    return logs
+
+
+def test_moves_sent_to_two_processes_at_once_one_wins(postgres_url: str, redis_url: str) -> None:
+    with group(postgres_url, redis_url) as processes:
+        (_, first), (_, second) = processes
+        made = hotseat_table(first)
+        table_id, token = made["table"]["id"], made["hotseat"].split("token=")[1]
+        for _ in range(8):
+            wait_until(
+                lambda: (
+                    second.get(f"/api/tables/{table_id}").json()["revision"]
+                    == first.get(f"/api/tables/{table_id}").json()["revision"]
+                ),
+                what="both processes to agree",
+            )
+            message = first.get(f"/api/tables/{table_id}", params={"token": token}).json()
+            legal, revision = message["legal"], message["revision"]
+            with ThreadPoolExecutor(2) as pool:
+                sent = [
+                    pool.submit(send_move, client, table_id, token, action, revision)
+                    for client, action in ((first, legal[0]), (second, legal[-1]))
+                ]
+                answers = [future.result() for future in sent]
+            codes = sorted(answer.status_code for answer in answers)
+            assert codes == [200, 409], [answer.text for answer in answers]
+        store = Store(postgres_url)
+        try:
+            _, moves = store.load_table(table_id) or (None, ())
+            state = serai.load_game("through_the_desert", players=2).new_initial_state()
+            for move in moves:
+                state.apply_action(move.action)  # one legal sequence: nothing applied twice
+        finally:
+            store.close()
+
+
+def test_another_process_drives_the_bots_when_their_driver_dies(
+    postgres_url: str, redis_url: str
+) -> None:
+    with group(postgres_url, redis_url) as processes:
+        (driver, first), (_, second) = processes
+        made = first.post(
+            "/api/tables",
+            json={
+                "game": "nomads_of_arabia",
+                "players": 3,
+                "seats": [{"kind": "bot", "bot": "mcts", "difficulty": "easy"}] * 3,
+            },
+        ).json()
+        table_id = made["table"]["id"]
+        wait_until(
+            lambda: first.get(f"/api/tables/{table_id}").json()["revision"] >= 3,
+            what="the first process to drive the bots",
+        )
+        driver.send_signal(signal.SIGKILL)
+        driver.wait(30)
+        before = second.get(f"/api/tables/{table_id}").json()["revision"]
+        killed = time.monotonic()
+        wait_until(
+            lambda: second.get(f"/api/tables/{table_id}").json()["revision"] > before + 2,
+            what="the other process to take the bots over",
+        )
+        took_over = time.monotonic() - killed
+        print(f"bots driven again {took_over:.1f} s after their driver died")
+
+
+@pytest.fixture
+def own_redis() -> Iterator[tuple[str, Any]]:
+    """A Redis of this test's own, which it may stop and start again."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.skip("no redis-server on PATH (Debian's redis-server package)")
+    port = free_port()
+
+    def start() -> subprocess.Popen[bytes]:
+        process = subprocess.Popen(
+            [
+                binary,
+                "--port",
+                str(port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        import redis
+
+        client = redis.Redis(port=port)
+        wait_until(lambda: _pings(client), 30, "Redis to start")
+        return process
+
+    running = {"process": start()}
+
+    def restart() -> None:
+        running["process"].terminate()
+        running["process"].wait(30)
+        running["process"] = start()
+
+    try:
+        yield f"redis://127.0.0.1:{port}/0", restart
+    finally:
+        running["process"].terminate()
+        running["process"].wait(30)
+
+
+def _pings(client: Any) -> bool:
+    try:
+        return bool(client.ping())
+    except Exception:
+        return False
+
+
+def test_a_redis_restart_loses_no_move(postgres_url: str, own_redis: tuple[str, Any]) -> None:
+    url, restart = own_redis
+    with group(postgres_url, url) as processes:
+        (_, first), (_, second) = processes
+        made = hotseat_table(first)
+        table_id, token = made["table"]["id"], made["hotseat"].split("token=")[1]
+        rng = random.Random(2)
+
+        def move(client: httpx.Client) -> int:
+            message = client.get(f"/api/tables/{table_id}", params={"token": token}).json()
+            answer = client.post(
+                f"/api/tables/{table_id}/move",
+                json={
+                    "token": token,
+                    "action": rng.choice(message["legal"]),
+                    "revision": message["revision"],
+                },
+            )
+            assert answer.status_code == 200, answer.text
+            revision: int = answer.json()["revision"]
+            return revision
+
+        async def watch_second(until: int) -> None:
+            ws = str(second.base_url).replace("http", "ws") + f"/ws/tables/{table_id}"
+            async with connect(ws) as socket:
+                while True:
+                    message = json.loads(await asyncio.wait_for(socket.recv(), 120))
+                    if message["type"] == "state" and message["revision"] >= until:
+                        return
+
+        asyncio.run(watch_second(move(first)))
+        restart()  # the processes lose Redis, and find it again by themselves
+        during = move(first)
+        asyncio.run(watch_second(during))  # caught up from the store on reconnecting
+        after = move(first)
+        asyncio.run(watch_second(after))  # and told of new moves again
+
+
+def test_kill_9_of_one_of_two_workers_loses_no_acknowledged_move(
+    postgres_url: str, redis_url: str
+) -> None:
+    """``serai serve --workers 2`` on one port, tables played over sockets that reconnect
+    when their process dies; one process is killed with SIGKILL in the middle."""
+    port = free_port()
+    options = ("--redis", redis_url, "--workers", "2", "--tables-per-minute", "1000")
+    with server(postgres_url, port, *options) as (process, client):
+        wait_until(lambda: len(workers_of(process.pid)) == 2, what="two workers")
+        tables = [hotseat_table(client) for _ in range(20)]
+        bots = [
+            client.post(
+                "/api/tables",
+                json={
+                    "game": "nomads_of_arabia",
+                    "players": 3,
+                    "seats": [{"kind": "bot", "bot": "mcts", "difficulty": "easy"}] * 3,
+                },
+            ).json()["table"]["id"]
+            for _ in range(2)
+        ]
+        acknowledged = asyncio.run(
+            play_tables(port, tables, lambda: os.kill(sorted(workers_of(process.pid))[0], 9))
+        )
+        store = Store(postgres_url)
+        try:
+            for table_id, counts in acknowledged.items():
+                _, moves = store.load_table(table_id) or (None, ())
+                assert max(counts, default=0) <= len(moves), "every acknowledged move is kept"
+                state = serai.load_game("through_the_desert", players=2).new_initial_state()
+                for move in moves:  # one legal sequence: nothing applied twice
+                    state.apply_action(move.action)
+            for table_id in bots:
+                go_on(client, table_id)
+        finally:
+            store.close()
+
+
+def go_on(client: httpx.Client, table_id: str) -> None:
+    """Wait until the bots of ``table_id`` make another move."""
+    before = client.get(f"/api/tables/{table_id}").json()["revision"]
+    wait_until(
+        lambda: client.get(f"/api/tables/{table_id}").json()["revision"] > before,
+        what="the bots to go on",
+    )
+
+
+def workers_of(supervisor: int) -> set[int]:
+    return {
+        pid
+        for pid, command in running_children(supervisor).items()
+        if "resource_tracker" not in command
+    }
+
+
+async def play_tables(
+    port: int, tables: list[dict[str, Any]], kill: Any, seconds: float = 8.0
+) -> dict[str, list[int]]:
+    """Play every table by its hotseat link for ``seconds``, reconnecting whenever a
+    socket is lost; ``kill`` runs halfway. Per table, the number of actions of every
+    state the server acknowledged."""
+    acknowledged: dict[str, list[int]] = {}
+    stop = time.monotonic() + seconds
+
+    async def play(made: dict[str, Any], seed: int) -> None:
+        table_id = made["table"]["id"]
+        token = made["hotseat"].split("token=")[1]
+        rng = random.Random(seed)
+        log: list[str] = []
+        seen = acknowledged.setdefault(table_id, [])
+        while time.monotonic() < stop:
+            with contextlib.suppress(OSError, asyncio.TimeoutError, Exception):
+                async with connect(
+                    f"ws://127.0.0.1:{port}/ws/tables/{table_id}?token={token}"
+                ) as socket:
+                    while time.monotonic() < stop:
+                        message = json.loads(await asyncio.wait_for(socket.recv(), 10))
+                        if message["type"] == "error":
+                            message = message.get("state") or {}
+                        if message.get("type") != "state":
+                            continue
+                        log = log[: message["log_start"]] + [
+                            line["text"] for line in message["log"]
+                        ]
+                        seen.append(len(log))
+                        if message["over"] or not message["legal"]:
+                            continue
+                        await socket.send(
+                            json.dumps(
+                                {
+                                    "type": "move",
+                                    "action": rng.choice(message["legal"]),
+                                    "revision": message["revision"],
+                                }
+                            )
+                        )
+            log = []
+            await asyncio.sleep(0.1)
+
+    async def killer() -> None:
+        await asyncio.sleep(seconds / 2)
+        kill()
+
+    await asyncio.gather(killer(), *(play(made, i) for i, made in enumerate(tables)))
+    return acknowledged
