@@ -494,3 +494,32 @@ def test_bots_wait_their_pace_while_someone_watches(db_url: str, executor: Any) 
             assert live.next_bot > time.monotonic() + 3000
             slow.portal.call(hub._bot_turn, tid, hub.driver.workers[0])
             assert live.revision == start["revision"] + 3, "the bot waits for its pace"
+
+
+def test_messages_speak_plainly(client: TestClient, new_table: Creator) -> None:
+    """The seat to act is told what to decide, every log line comes in words with the
+    players' names, and the score parts have labels."""
+    made = client.post(
+        "/api/tables",
+        json={
+            "game": "through_the_desert",
+            "players": 2,
+            "seats": [{"name": "Ada"}, {"name": "Bea"}],
+        },
+    ).json()
+    tid = made["table"]["id"]
+    tokens = {invite["seat"]: invite["token"] for invite in made["invites"]}
+    first = client.get(f"/api/tables/{tid}", params={"token": tokens[0]}).json()
+    acting, waiting = (0, 1) if first["legal"] else (1, 0)
+    mine = client.get(f"/api/tables/{tid}", params={"token": tokens[acting]}).json()
+    theirs = client.get(f"/api/tables/{tid}", params={"token": tokens[waiting]}).json()
+    assert mine["prompt"] and "leader" in mine["prompt"].lower()
+    assert theirs["prompt"] == ""
+    moved = move(
+        client, made | {"tokens": tokens}, tokens[acting], mine["legal"][0], mine["revision"]
+    )
+    last = moved.json()["log"][-1]
+    assert ("Ada" if acting == 0 else "Bea") in last["words"] and "{" not in last["words"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        hello = ws.receive_json()
+    assert hello["labels"]["total"] and set(hello["labels"]) >= {"total"}

@@ -33,13 +33,16 @@
 A ``state`` message (:meth:`serai.server.tables.Table.message`) holds ``table`` (the lobby
 summary), ``revision`` (send it back with a move), ``seat`` (whose view it is; ``null``: a
 spectator), ``you`` (the seats this token acts for), ``preferences`` (their private
-choices), ``view`` (the engine's ``view(seat)``), ``to_move``, ``legal`` (the action texts
-this client may send now) and ``choices`` (the same actions decoded: ``{"text", "kind",
-…parts}``, so a board never parses a text), ``can_undo``, ``log_start`` and ``log`` (log lines from
-``log_start`` on, as this seat may read them; a live connection is sent only the lines it
-lacks), and once the game is over ``over``, ``scores``, ``returns`` and ``breakdown``. A
-WebSocket first receives ``{"type": "hello", "table": …, "layout": …}`` with the board's
-fixed geometry (``Game.layout()``).
+choices), ``view`` (the engine's ``view(seat)``), ``to_move``, ``prompt`` (what the seat to
+act decides, in a sentence, for that seat only), ``legal`` (the action texts this client
+may send now) and ``choices`` (the same actions decoded: ``{"text", "kind", …parts}``, so a
+board never parses a text), ``can_undo``, ``log_start`` and ``log`` (log lines from
+``log_start`` on, as this seat may read them: each its ``text`` in notation, its ``words``
+with the players' names, and its decoded ``parts`` when the reader saw it whole; a live
+connection is sent only the lines it lacks), ``clock`` (the table's clocks, or ``null``),
+and once the game is over ``over``, ``scores``, ``returns`` and ``breakdown``. A WebSocket
+first receives ``{"type": "hello", "table": …, "layout": …, "labels": …}`` with the
+board's fixed geometry (``Game.layout()``) and the human labels of the score parts.
 
 Every refusal is ``{"type": "error", "code": …, "message": …}`` with a matching HTTP
 status; a refused request changes nothing, and a WebSocket stays open after one.

@@ -101,11 +101,22 @@ def chance_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"{seed}/{index}")
 
 
-def texts_for(state: State, action: ActionId) -> tuple[str, ...]:
-    """The log line of ``action`` (about to be applied to ``state``) as each viewer sees it:
-    a spectator first, then every seat in order."""
+@dataclass(frozen=True)
+class Seen:
+    """An action as each viewer reads it in the log (a spectator first, then every seat
+    in order): its notation, and its words with the seats left as ``{0}``, ``{1}``…"""
+
+    texts: tuple[str, ...]
+    words: tuple[str, ...]
+
+
+def seen_by_all(state: State, action: ActionId) -> Seen:
+    """How every viewer reads ``action``, about to be applied to ``state``."""
     viewers: list[int | None] = [None, *range(state.game.num_players)]
-    return tuple(state.action_to_string_for(viewer, action) for viewer in viewers)
+    return Seen(
+        tuple(state.action_to_string_for(viewer, action) for viewer in viewers),
+        tuple(state.narrate_for(viewer, action) for viewer in viewers),
+    )
 
 
 def compact(message: dict[str, Any]) -> str:
@@ -138,7 +149,7 @@ class Table:
     game: Game
     state: State
     moves: list[Move]
-    seen: list[tuple[str, ...]]
+    seen: list[Seen]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[Listener] = field(default_factory=set)
     previous: State | None = None
@@ -194,13 +205,15 @@ class Table:
         """Log lines ``start``… up to action ``upto`` as ``viewer`` may read them (the same
         rule as views)."""
         column = 0 if viewer is None else viewer + 1
+        names = [seat.name for seat in self.row.seats]
         lines = []
-        for move, texts in zip(self.moves[start:upto], self.seen[start:upto], strict=True):
+        for move, seen in zip(self.moves[start:upto], self.seen[start:upto], strict=True):
             line: dict[str, Any] = {
                 "seat": None if move.seat == CHANCE_SEAT else move.seat,
-                "text": texts[column],
+                "text": seen.texts[column],
+                "words": seen.words[column].format(*names),
             }
-            if texts[column] == move.text:  # seen whole: its parts hide nothing
+            if seen.texts[column] == move.text:  # seen whole: its parts hide nothing
                 line["parts"] = self.game.decode(move.action)._asdict()
             lines.append(line)
         return lines
@@ -232,6 +245,7 @@ class Table:
             "preferences": self.preferences(seats),
             "view": state.view(viewer),
             "to_move": to_move if to_move >= 0 else None,
+            "prompt": state.prompt() if acting is not None else "",
             "legal": [state.action_to_string(a) for a in legal],
             "choices": [{"text": state.action_to_string(a), **decode(a)._asdict()} for a in legal],
             "can_undo": acting is not None and self.undo_target(acting) is not None,
@@ -429,7 +443,13 @@ class Hub:
         layout = self.layouts.get(key)
         if layout is None:
             layout = self.layouts[key] = table.game.layout()
-        return compact({"type": "hello", "table": table.summary(), "layout": layout})
+        hello = {
+            "type": "hello",
+            "table": table.summary(),
+            "layout": layout,
+            "labels": table.game.score_labels(),
+        }
+        return compact(hello)
 
     async def start(self) -> None:
         """Start the bots, and queue every table where a bot is to act (after a restart);
@@ -509,7 +529,7 @@ class Hub:
         state = game.new_initial_state()
         seen = []
         for move in moves:
-            seen.append(texts_for(state, move.action))
+            seen.append(seen_by_all(state, move.action))
             state.apply_action(move.action)
         return Table(row, game, state, list(moves), seen)
 
@@ -649,7 +669,7 @@ class Hub:
         state = game.new_initial_state()
         table = Table(row, game, state, [], [])
         moves: list[Move] = []
-        seen: list[tuple[str, ...]] = []
+        seen: list[Seen] = []
         self._settle(table, state, moves, seen)
         if clocks is not None:
             clocks = clocks.switch(table.clock_seat(state), self.now())
@@ -959,7 +979,7 @@ class Hub:
         return row.kind == "human" and not row.stop_at_windows
 
     def _settle(
-        self, table: Table, state: State, moves: list[Move], seen: list[tuple[str, ...]]
+        self, table: Table, state: State, moves: list[Move], seen: list[Seen]
     ) -> None:
         """Play what follows by itself: chance nodes, and windows passed at once."""
         while True:
@@ -972,7 +992,7 @@ class Hub:
             else:
                 return
             moves.append(Move(action, seat, state.action_to_string(action), time.time()))
-            seen.append(texts_for(state, action))
+            seen.append(seen_by_all(state, action))
             state.apply_action(action)
 
     async def _commit(
@@ -988,10 +1008,10 @@ class Hub:
         stores a change of the clocks alone. Must be called holding ``table.lock``."""
         state = table.state.clone()
         moves: list[Move] = []
-        seen: list[tuple[str, ...]] = []
+        seen: list[Seen] = []
         for action in actions:
             moves.append(Move(action, seat, state.action_to_string(action), time.time()))
-            seen.append(texts_for(state, action))
+            seen.append(seen_by_all(state, action))
             state.apply_action(action)
         self._settle(table, state, moves, seen)
         if not moves and clocks is None:
@@ -1057,7 +1077,7 @@ class Hub:
                 await self._refresh(table)
             else:
                 for move in moves:
-                    table.seen.append(texts_for(table.state, move.action))
+                    table.seen.append(seen_by_all(table.state, move.action))
                     table.state.apply_action(move.action)
                     table.moves.append(move)
                 if moves:

@@ -289,4 +289,5 @@ async def replay(
     message["legal"] = []
     message["can_undo"] = False
     message["chat"] = table.chat_for(seats)
+    message["labels"] = table.game.score_labels()
     return message
