@@ -446,7 +446,7 @@ def test_log_lines_carry_the_parts_of_what_their_reader_saw_whole(
     live = client.app.state.hub.tables[table["table"]["id"]]  # type: ignore[attr-defined]
 
     def something_hidden(message: dict[str, Any]) -> bool:
-        return message["over"] or any(len(set(texts)) > 1 for texts in live.seen)
+        return message["over"] or any(len(set(seen.texts)) > 1 for seen in live.seen)
 
     play_until(client, table, token, something_hidden)
     hidden = 0
