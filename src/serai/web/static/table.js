@@ -146,7 +146,7 @@ function drawTurn(msg) {
   const yours = !msg.over && msg.legal.length > 0;
   $("turn-bar").classList.toggle("yours", yours);
   if (msg.over) {
-    banner.replaceChildren(`Game over · Winner: ${winners(msg)} ·`, el("a", { href: "#final", id: "to-final" }, "Final scores"));
+    banner.replaceChildren(`Game over · Winner: ${winners(msg)} · `, el("a", { href: "#final", id: "to-final" }, "Final scores"));
   } else if (msg.to_move === null) {
     banner.replaceChildren("Drawing…");
   } else if (yours) {
@@ -187,13 +187,16 @@ function drawActionBar(msg) {
   $("hint").classList.toggle("hidden", !msg.table.hints);
   $("hints").classList.add("hidden");
   $("hints").replaceChildren();
+  // the bar opens only when its one row does not hold every choice
+  const more = $("action-bar").classList.contains("expanded") || $("legal").scrollWidth > $("legal").clientWidth;
+  $("bar-toggle").hidden = !yours || !more;
 }
 
 // On a phone the bar shows one row of choices (scrolled sideways) over the board; the
 // player may open it to see them all.
 function toggleBar(open = $("bar-toggle").getAttribute("aria-expanded") !== "true") {
   $("bar-toggle").setAttribute("aria-expanded", String(open));
-  $("bar-toggle").textContent = open ? "Fewer" : "All choices";
+  $("bar-toggle").textContent = open ? "Fewer" : "More";
   $("action-bar").classList.toggle("expanded", open);
 }
 
