@@ -183,3 +183,15 @@ def test_state_fields_are_declared_once(name: str) -> None:
             if field.copy == ROWS:
                 rows = zip(getattr(copy, field.name), getattr(state, field.name), strict=True)
                 assert all(mine is not theirs for mine, theirs in rows)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=str)
+def test_a_decisions_text_and_parts_depend_on_the_action_alone(config: Configuration) -> None:
+    """The server builds each decision's text and parts once per table: every state must
+    agree with a fresh one on them."""
+    fresh = config.load().new_initial_state()
+    for state in playout(config, seed=4, stride=29):
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        for action in state.legal_actions():
+            assert state.action_to_string(action) == fresh.action_to_string(action)
