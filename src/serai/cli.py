@@ -1021,7 +1021,10 @@ def loadtest_table(result: LoadResult) -> Table:
     )
     for column in ("", "tables", "moves", "moves/s", "p50 ms", "p99 ms"):
         table.add_column(column, justify="left" if not column else "right")
-    for label, side in (("server", result.server), ("echo ceiling", result.echo)):
+    sides = [("server", result.server)]
+    if result.echo is not None:
+        sides.append(("echo ceiling", result.echo))
+    for label, side in sides:
         table.add_row(
             label,
             f"{side.tables:,}",
@@ -1108,6 +1111,29 @@ def bench_command(
             "unfinished tables; time to its first answer and its memory then.",
         ),
     ] = None,
+    processes: Annotated[
+        int,
+        typer.Option(
+            min=1, help="With --server: server processes (a PostgreSQL --db and --redis)."
+        ),
+    ] = 1,
+    server_db: Annotated[
+        str | None,
+        typer.Option(
+            "--db", help="With --server: a scratch database for the tables (default: SQLite)."
+        ),
+    ] = None,
+    redis: Annotated[
+        str | None, typer.Option(help="With --server: Redis, for several processes.")
+    ] = None,
+    move_every: Annotated[
+        float | None,
+        typer.Option(
+            min=0.1,
+            help="With --server: each table moves every so many seconds, as people do; "
+            "finds the most tables answered with a 99th percentile under 100 ms.",
+        ),
+    ] = None,
     server_game: Annotated[
         str | None,
         typer.Option("--game", help="With --server: the game (or GAME; through_the_desert)."),
@@ -1119,15 +1145,17 @@ def bench_command(
         _bench_startup(console, startup, json_path)
         return
     if server:
+        load = {"spectators": spectators, "db": server_db, "redis": redis, "processes": processes}
         _bench_server(
             console,
             server_game or game or "through_the_desert",
             players,
             option,
             tables,
-            spectators,
             30.0 if seconds is None else seconds,
             json_path,
+            load,
+            move_every,
         )
         return
     if game is None:
@@ -1163,29 +1191,40 @@ def _bench_server(
     players: int | None,
     option: list[str] | None,
     tables: int,
-    spectators: int,
     seconds: float,
     json_path: Path | None,
+    load: dict[str, Any],
+    move_every: float | None,
 ) -> None:
-    """``serai bench --server``: the load test and its echo ceiling, as a table."""
-    from serai.sim.loadtest import load_test
+    """``serai bench --server``: the load test and its echo ceiling, as a table; at a
+    person's pace (``move_every``), the most tables the server holds."""
+    from serai.sim.loadtest import LATENCY_TARGET_MS, capacity, load_test
 
     with _clean_errors():
+        if load["processes"] > 1 and (load["redis"] is None or load["db"] is None):
+            raise GameError("several processes need a PostgreSQL --db and --redis")
         loaded = load_game(game, players or game_info(game).min_players, **parse_options(option))
         _check_writable(json_path)
-        watched = f", {spectators} spectators each" if spectators else ""
+        load.update(game=game, players=loaded.num_players, options=parse_options(option))
+        if move_every is not None:
+            best, runs = capacity(
+                move_every, seconds, on_run=lambda r: console.print(loadtest_table(r)), **load
+            )
+            console.print(
+                f"[bold]{best:,} tables[/bold] moving every {move_every:g} s were answered with "
+                f"a 99th percentile under {LATENCY_TARGET_MS:g} ms by {load['processes']} "
+                "process(es)"
+            )
+            if json_path is not None:
+                figures = {"tables": best, "runs": [run.to_json() for run in runs]}
+                _write_json(json_path, figures)
+            return
+        watched = f", {load['spectators']} spectators each" if load["spectators"] else ""
         with console.status(
             f"{tables} tables of {game}{watched} on serai serve, then on an echo server, "
             f"{seconds:g} s each…"
         ):
-            result = load_test(
-                tables,
-                seconds,
-                game,
-                loaded.num_players,
-                parse_options(option),
-                spectators=spectators,
-            )
+            result = load_test(tables, seconds, **load)
         console.print(loadtest_table(result))
         console.print(f"[dim]note: {escape(result.caveat)}[/dim]")
         before = " ".join(f"{x:.2f}" for x in result.load_before)

@@ -98,7 +98,21 @@ def test_cli_prints_server_beside_echo(
     args = ["bench", "--server", "--tables", "4", "--seconds", "2", "--json", str(path)]
     out = CliRunner().invoke(app, args, terminal_width=200)
     assert out.exit_code == 0, out.output
-    assert asked == [(4, 2.0, "through_the_desert", 2, {}, {"spectators": 0})]
+    assert asked == [
+        (
+            4,
+            2.0,
+            {
+                "spectators": 0,
+                "db": None,
+                "redis": None,
+                "processes": 1,
+                "game": "through_the_desert",
+                "players": 2,
+                "options": {},
+            },
+        )
+    ]
     for text in ("server", "echo ceiling", "moves/s", "p50 ms", "p99 ms", "same machine"):
         assert text in out.output
     assert f"{result.server.moves:,}" in out.output
@@ -116,3 +130,20 @@ def test_startup_over_a_filled_store_is_measured() -> None:
     assert result.tables == 40 and result.actions_per_table > 0
     assert result.seconds > 0 and result.lobby_ms > 0
     assert result.rss_mb > 0
+
+
+def test_a_persons_pace_finds_how_many_tables_are_answered_in_time() -> None:
+    """Tables moving every second: the runs grow until one misses the target (here the
+    counts stop at 4, which a quiet server answers in time)."""
+    from serai.sim.loadtest import capacity
+
+    best, runs = capacity(1.0, 3.0, counts=(2, 4))
+    assert [run.tables for run in runs][: len(runs)] == [2, 4][: len(runs)]
+    assert all(run.echo is None and run.move_every == 1.0 for run in runs)
+    assert runs[0].server.moves > 0
+    assert best in (0, 2, 4)
+
+
+def test_cli_refuses_several_processes_without_postgresql_and_redis() -> None:
+    result = CliRunner().invoke(app, ["bench", "--server", "--processes", "2"])
+    assert result.exit_code == 2 and "PostgreSQL" in result.output

@@ -121,18 +121,22 @@ class LoadResult:
     """The duration asked for each run."""
     spectators: int
     """Connections watching each table without playing."""
+    processes: int
+    move_every: float
+    """Seconds between two moves of a table (0: as fast as the server answers)."""
     cpus: int
     load_before: tuple[float, float, float]
     """``os.getloadavg()`` before the runs."""
     load_after: tuple[float, float, float]
     server: Figures
-    echo: Figures
+    echo: Figures | None
+    """The ceiling (none at a person's pace)."""
     caveat: str
 
     @property
     def ratio(self) -> float:
         """The server's moves per second as a share of the echo's."""
-        if self.echo.moves_per_second <= 0:
+        if self.echo is None or self.echo.moves_per_second <= 0:
             return 0.0
         return self.server.moves_per_second / self.echo.moves_per_second
 
@@ -239,8 +243,10 @@ def logged_errors(log: Path, name: str) -> int:
     return len(starts)
 
 
-def serve_command(port: int, db: str) -> list[str]:
-    """``serai serve`` on ``port`` over database ``db``, with this interpreter."""
+def serve_command(port: int, db: str, redis: str | None = None, processes: int = 1) -> list[str]:
+    """``serai serve`` on ``port`` over database ``db`` (``processes`` of them, told of each
+    other's moves by ``redis``), with this interpreter."""
+    group = [] if redis is None else ["--redis", redis, "--workers", str(processes)]
     return [
         sys.executable,
         "-c",
@@ -256,6 +262,7 @@ def serve_command(port: int, db: str) -> list[str]:
         "1",
         "--tables-per-minute",
         "1000000",
+        *group,
     ]
 
 
@@ -333,9 +340,13 @@ class TableClient(_Client):
         players: int,
         options: dict[str, OptionValue],
         seed: str,
+        pace: float = 0.0,
     ) -> None:
         super().__init__(tally)
         self.base = base
+        self.pace = pace
+        """Seconds between two moves (0: each as soon as the last is answered)."""
+        self.next_move = 0.0
         self.body = {
             "game": game,
             "players": players,
@@ -392,6 +403,14 @@ class TableClient(_Client):
             if not state["legal"]:  # not ours to move: wait for the next push
                 self.state, _ = await _receive(socket)
                 continue
+            if self.pace:  # a person's pace: the first move at a random moment, then regular
+                now = time.perf_counter()
+                self.next_move = self.next_move or now + self.rng.uniform(0, self.pace)
+                if self.next_move > deadline:
+                    return False
+                await asyncio.sleep(max(0.0, self.next_move - now))
+                self.next_move += self.pace
+                state = self.state
             revision = state["revision"]
             text = json.dumps(
                 {"type": "move", "action": self.rng.choice(state["legal"]), "revision": revision}
@@ -523,10 +542,11 @@ async def _load_server(
     options: dict[str, OptionValue],
     seed: int,
     spectators: int,
+    pace: float = 0.0,
 ) -> Figures:
     tally = _Tally()
     clients = [
-        TableClient(tally, base, game, players, options, f"{seed}/{index}")
+        TableClient(tally, base, game, players, options, f"{seed}/{index}", pace)
         for index in range(tables)
     ]
     watchers = [
@@ -549,11 +569,18 @@ def load_test(
     options: dict[str, OptionValue] | None = None,
     seed: int = 0,
     spectators: int = 0,
+    db: str | None = None,
+    redis: str | None = None,
+    processes: int = 1,
+    move_every: float = 0.0,
 ) -> LoadResult:
     """Load the server with ``tables`` playing clients for ``seconds``, each table watched
     by ``spectators`` more connections; then the echo app with ``tables`` clients.
 
-    Each server runs in a subprocess on a free loopback port and is stopped at the end.
+    The server keeps its tables in ``db`` (default: a fresh SQLite file; give a scratch
+    PostgreSQL database for several ``processes`` told of each other's moves by
+    ``redis``). With ``move_every`` each table moves at that pace, as people do, and no echo
+    runs. Each server runs in a subprocess on a free loopback port and is stopped at the end.
     """
     if tables < 1 or seconds <= 0:
         raise ValueError("a load test needs at least one table and some seconds")
@@ -562,19 +589,24 @@ def load_test(
     with tempfile.TemporaryDirectory(prefix="serai-loadtest-") as tmp:
         folder = Path(tmp)
         port = free_port()
-        db = f"sqlite:///{folder / 'serai.db'}"
+        url = db or f"sqlite:///{folder / 'serai.db'}"
         log = folder / "server.log"
-        with running(serve_command(port, db), port, log) as base:
+        command = serve_command(port, url, redis, processes)
+        with running(command, port, log) as base:
             server = asyncio.run(
-                _load_server(base, tables, seconds, game, players, options, seed, spectators)
+                _load_server(
+                    base, tables, seconds, game, players, options, seed, spectators, move_every
+                )
             )
         server = replace(server, logged_errors=logged_errors(log, "serai serve"))
-        size = round(server.sent_bytes) or 64
-        port = free_port()
-        log = folder / "echo.log"
-        with running(echo_command(port), port, log) as base:
-            echo = asyncio.run(_load_echo(base, tables, seconds, size))
-        echo = replace(echo, logged_errors=logged_errors(log, "the echo server"))
+        echo = None
+        if not move_every:
+            size = round(server.sent_bytes) or 64
+            port = free_port()
+            log = folder / "echo.log"
+            with running(echo_command(port), port, log) as base:
+                echo = asyncio.run(_load_echo(base, tables, seconds, size))
+            echo = replace(echo, logged_errors=logged_errors(log, "the echo server"))
     cpus = os.cpu_count() or 1
     return LoadResult(
         game=game,
@@ -583,6 +615,8 @@ def load_test(
         tables=tables,
         seconds=seconds,
         spectators=spectators,
+        processes=processes,
+        move_every=move_every,
         cpus=cpus,
         load_before=load_before,
         load_after=os.getloadavg(),
@@ -699,3 +733,31 @@ def startup_test(tables: int = 10_000) -> StartupResult:
                     process.kill()
                     process.wait()
     return StartupResult(tables, actions, seconds, rss, lobby_ms)
+
+
+# -- how many tables a person's pace allows --------------------------------------------------
+LATENCY_TARGET_MS = 100.0
+"""The 99th percentile of a move's answer a table at a person's pace should see."""
+
+
+def capacity(
+    move_every: float,
+    seconds: float,
+    counts: Sequence[int] = (100, 200, 400, 800, 1600, 3200),
+    on_run: Any = None,
+    **load: Any,
+) -> tuple[int, list[LoadResult]]:
+    """Load the server with more and more tables moving every ``move_every`` seconds; the
+    largest count whose moves were answered with a 99th percentile under
+    :data:`LATENCY_TARGET_MS` and no error, and every run."""
+    best, runs = 0, []
+    for count in counts:
+        result = load_test(count, seconds, move_every=move_every, **load)
+        runs.append(result)
+        if on_run is not None:
+            on_run(result)
+        server = result.server
+        if server.errors or server.logged_errors or server.p99_ms >= LATENCY_TARGET_MS:
+            break
+        best = count
+    return best, runs
