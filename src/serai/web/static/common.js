@@ -118,11 +118,13 @@ export function drawSeats(list, msg) {
   }
 }
 
+// The log: each action in words (the server's, seats by name) after the seat's badge, its
+// notation beside it (what a player may type).
 export function drawLog(list, msg) {
   list.replaceChildren();
   for (const line of msg.log) {
-    const who = line.seat === null ? "" : `${seatLetter(line.seat)}: `;
-    list.append(el("li", {}, who + line.text));
+    const notation = line.words === line.text ? null : el("code", { class: "notation" }, ` ${line.text}`);
+    list.append(el("li", {}, line.seat === null ? null : badge(line.seat), el("span", {}, line.words), notation));
   }
   list.scrollTop = list.scrollHeight;
 }
