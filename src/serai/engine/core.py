@@ -130,21 +130,21 @@ class Game(abc.ABC):
     def new_initial_state(self) -> State:
         """The root: before setup, whose chance events are the first nodes."""
 
+    @abc.abstractmethod
     def from_position(self, text: str) -> State:
         """The state written as ``text`` by :meth:`State.position` (its history starts
         empty). A malformed or impossible position raises :class:`GameError` saying what
         is wrong. Each game documents its notation in ``docs/rules/<game>.md``."""
-        raise NotImplementedError(f"{self.info.name} has no position notation yet")
 
+    @abc.abstractmethod
     def decode(self, action: ActionId) -> DecodedAction:
         """What ``action`` is, as a small named tuple of its parts (``kind`` first: the
         kind of decision or draw, then its tile, colour, cost, …), built once per game.
         Rules, explanations and the boards read actions through it."""
-        raise NotImplementedError(f"{self.info.name} does not decode its actions yet")
 
+    @abc.abstractmethod
     def observation_layout(self) -> ObservationLayout:
         """The named pieces of :meth:`State.observation` (see :mod:`serai.engine.observe`)."""
-        raise NotImplementedError(f"{self.info.name} has no observation layout yet")
 
     def layout(self) -> dict[str, Any]:
         """The board's fixed geometry as JSON-ready data, for drawing it (the web boards).
@@ -381,11 +381,11 @@ class State(abc.ABC):
         They are the same in every state of a game: nothing appears or vanishes.
         """
 
+    @abc.abstractmethod
     def position(self) -> str:
         """The whole state, hidden values included, as one line of text (as FEN is for
         chess): :meth:`Game.from_position` turns it back into a state with the same player
         to act, legal actions, chance outcomes, scores and further play."""
-        raise NotImplementedError(f"{self.game.info.name} has no position notation yet")
 
     def observation_dict(self, seat: Seat | None) -> dict[str, list[float]]:
         """:meth:`observation` cut into its named pieces (:meth:`Game.observation_layout`)."""
