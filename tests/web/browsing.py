@@ -4,6 +4,7 @@ pages' own signals (``data-revision``, ``data-over`` on the body), never on time
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,6 +37,17 @@ class Live:
         answer.raise_for_status()
         made: dict[str, Any] = answer.json()
         return made
+
+    def wait_over(self, table_id: str) -> None:
+        """Wait, as a spectator on the table's WebSocket, for its game to end (no page
+        draws the moves meanwhile: bots alone play hundreds of them)."""
+        from websockets.sync.client import connect
+
+        with connect(f"ws{self.url.removeprefix('http')}/ws/tables/{table_id}") as socket:
+            while True:
+                message = json.loads(socket.recv(timeout=WAIT_MS / 1000))
+                if message["type"] == "state" and message["over"]:
+                    return
 
 
 OpenPage = Callable[..., tuple["Page", list[str]]]

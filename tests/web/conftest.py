@@ -86,16 +86,13 @@ columns in the final scores); Five Tribes has the most parts in its score."""
 
 
 @pytest.fixture(scope="session")
-def finished(live: Live, browser: Browser) -> dict[str, str]:
+def finished(live: Live) -> dict[str, str]:
     """The id of a finished table of each game in :data:`FINISHED`, greedy bots in every
-    seat (waited for on its spectator page)."""
+    seat (waited for as a spectator)."""
     ids = {}
-    page = browser.new_page()
     for game, table in FINISHED.items():
         seats = [{"kind": "bot", "bot": "greedy"}] * table["players"]
-        made = live.create(game=game, seats=seats, **table)
-        page.goto(live.url + made["spectate"])
-        page.wait_for_selector("body[data-over=true]", timeout=WAIT_MS)
-        ids[game] = made["table"]["id"]
-    page.close()
+        ids[game] = live.create(game=game, seats=seats, **table)["table"]["id"]
+    for table_id in ids.values():
+        live.wait_over(table_id)
     return ids

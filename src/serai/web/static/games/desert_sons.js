@@ -607,7 +607,9 @@ function build(root, msg, layout, ui) {
   });
   boardCol.append(promptLine(msg, ui, PHASE_PROMPT[v.phase], zoom),
     el("div", { class: `ds-boardbox${zoomed ? " ds-zoomed" : ""}` }, drawBoard(msg, layout, ui, C, recent)), legend(layout));
-  const side = el("div", { class: "ds-side" }, tilePanel(msg, layout, ui, C));
+  // the side column scrolls on its own on a wide window: the keyboard reaches it too
+  const side = el("div", { class: "ds-side", tabindex: "0", role: "region", "aria-label": "Tiles, rumors and players" },
+    tilePanel(msg, layout, ui, C));
   const rating = ratingPanel(msg, layout, ui, C, recent);
   if (rating) side.append(rating);
   side.append(rumorPanel(msg, layout, ui, C, recent), playersPanel(msg, layout, ui, C, recent));
