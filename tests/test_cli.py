@@ -12,6 +12,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import serai
+from serai.bots import DIFFICULTIES, Budget
 from serai.cli import GameLog, app, parse_options, parse_seats, score_table
 from serai.human import QuitGame, TerminalHuman
 from serai.sim import bot_seed
@@ -342,6 +343,10 @@ def test_strength_writes_the_table_and_plot_and_keeps_each_game_once_it_is_done(
         return measure(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr("serai.cli.measure", measure_one)
+    # the bookkeeping is under test, not the bots: small searches, whole games all the same
+    for level, iterations in (("easy", 4), ("medium", 8), ("hard", 16)):
+        monkeypatch.setitem(DIFFICULTIES, level, Budget(iterations=iterations, seconds=2.5))
+    monkeypatch.setattr("serai.sim.strength.CURVE_ITERATIONS", (2, 4, 8, 16))
     args = ["--games", "1", "--curve-games", "1", "--out", str(tmp_path)]
     out = run("strength", "--game", GAME, "--game", "desert_sons", *args, code=2)
     assert measured == [[GAME], ["desert_sons"]]
