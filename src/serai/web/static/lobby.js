@@ -1,7 +1,8 @@
-// The lobby: who is signed in and their games, the tables (join an open seat, watch,
-// replay), each game's leaderboard, and a new table.
+// The lobby: who is signed in, their games and their vacation, the tables (join an open
+// seat, watch, replay), each game's leaderboard, and a new table with its clock.
 import { drawAccount, drawMyGames } from "./account.js";
 import { ago, api as request, badge, el, humanize } from "./common.js";
+import { clockSummary } from "./notify.js";
 import { withRulingLinks } from "./rules.js";
 
 const $ = (id) => document.getElementById(id);
@@ -106,7 +107,38 @@ function formBody() {
     rated: Boolean(me) && $("rated").checked,
     spectator_chat: $("spectators-apart").checked ? "apart" : "shared" };
   body.hints = $("hints").checked && !body.rated;
+  const clock = clockBody();
+  if (clock) body.clock = clock;
   return body;
+}
+
+// The clock chosen: its fields shown (and checked) for its mode alone; a rated table
+// always has one.
+function clockMode() {
+  return document.querySelector('input[name="clock-mode"]:checked').value;
+}
+
+function drawClockChoice() {
+  const rated = Boolean(me) && $("rated").checked;
+  if (rated && clockMode() === "none") $("clock-realtime").checked = true;
+  $("clock-none").disabled = rated;
+  $("rated-clock-note").hidden = !rated;
+  for (const mode of ["realtime", "turn-based"]) {
+    const fields = $(`${mode}-fields`);
+    fields.hidden = clockMode() !== mode;
+    for (const input of fields.querySelectorAll("input")) input.disabled = fields.hidden;
+  }
+}
+
+function clockBody() {
+  const number = (id) => Number($(id).value);
+  if (clockMode() === "realtime") {
+    return { mode: "realtime", bank: number("clock-minutes") * 60, increment: number("clock-increment") };
+  }
+  if (clockMode() === "turn-based") {
+    return { mode: "turn-based", per_move: number("clock-hours") * 3600, bank: number("clock-spare") * 86400 };
+  }
+  return undefined;
 }
 
 function linkField(label, path) {
@@ -170,7 +202,10 @@ async function refresh() {
     if (state === "open") actions.append(el("button", { onclick: () => join(table.id), "data-join": table.id }, "Join"), " ");
     if (table.status === "finished") actions.append(el("a", { href: `/replay/${table.id}` }, "Replay"));
     else actions.append(el("a", { href: `/table/${table.id}` }, "Watch"));
-    body.append(el("tr", { "data-table": table.id, "data-status": state, class: state }, el("td", {}, table.title),
+    const clock = clockSummary(table.clock);
+    const game = el("td", {}, table.title,
+      clock ? el("small", { class: "clock-kind", "data-clock-kind": table.clock.mode }, ` · ${clock}`) : null);
+    body.append(el("tr", { "data-table": table.id, "data-status": state, class: state }, game,
       el("td", {}, table.seats.map(seatText).join(", ")), el("td", {}, said), actions));
   }
 }
@@ -179,7 +214,27 @@ async function drawPlayer() {
   me = await drawAccount($("account"), drawPlayer);
   $("rated-choice").hidden = !me;
   $("my-games-panel").hidden = !me;
+  $("vacation-status").textContent = "";
+  drawClockChoice();
   if (me) await drawMyGames($("my-games"));
+}
+
+// Vacation: the turn-based clocks of all the player's games wait until they are back
+// (``days``: 0 means back now). The server says how many days are left this year.
+async function takeVacation(days) {
+  const status = $("vacation-status");
+  status.classList.remove("error");
+  try {
+    const answer = await api("/api/me/vacation", { days });
+    const left = `${answer.days_left} day${answer.days_left === 1 ? "" : "s"} of vacation left this year`;
+    const until = answer.until === null ? null
+      : new Date(answer.until * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+    status.textContent = until ? `On vacation until ${until}; ${left}.` : `Welcome back; ${left}.`;
+    status.dataset.daysLeft = answer.days_left;
+  } catch (error) {
+    status.textContent = error.message;
+    status.classList.add("error");
+  }
 }
 
 async function start() {
@@ -188,7 +243,14 @@ async function start() {
   $("rated").addEventListener("change", () => {
     $("hints").disabled = $("rated").checked;
     $("hints").checked = !$("rated").checked;
+    drawClockChoice();
   });
+  for (const radio of document.querySelectorAll('input[name="clock-mode"]')) radio.addEventListener("change", drawClockChoice);
+  $("vacation").addEventListener("submit", (event) => {
+    event.preventDefault();
+    takeVacation(Number($("vacation-days").value));
+  });
+  $("vacation-back").addEventListener("click", () => takeVacation(0));
   $("leaderboards").replaceChildren("Leaderboards: ", ...catalogue.games.flatMap((g, i) => [
     i ? ", " : "", el("a", { href: `/leaderboard/${g.name}` }, g.title)]));
   await drawPlayer();

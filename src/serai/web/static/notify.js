@@ -1,6 +1,7 @@
 // Telling a player it is their turn when they look elsewhere: "Your turn" in the page's
 // title, a badge on its icon, a short sound (off until chosen) and a system notification
-// (once the player allowed them). The choices are kept in this browser.
+// (once the player allowed them). The choices are kept in this browser. And how much time
+// a clock gives, in words (the lobby and the table page say it alike).
 import { el } from "./common.js";
 
 const SOUND = "serai.sound";
@@ -101,4 +102,32 @@ export function turnSignals() {
   return el("p", { class: "turn-signals" },
     el("label", {}, sound, " Sound at my turn"), el("br"),
     el("label", {}, notify, supported ? " Notify me when it is my turn" : " Notifications (not in this browser)"));
+}
+
+// -- time, in words ---------------------------------------------------------------------
+
+const UNITS = [[86400, "day", "days"], [3600, "h", "h"], [60, "min", "min"], [1, "s", "s"]];
+
+// ``seconds`` in its two largest units, rounded down: "2 days 4 h", "5 min", "20 s".
+export function inWords(seconds) {
+  let left = Math.max(0, Math.floor(seconds));
+  const parts = [];
+  for (const [size, one, many] of UNITS) {
+    const count = Math.floor(left / size);
+    left -= count * size;
+    if (count && parts.length < 2) parts.push(`${count} ${count === 1 ? one : many}`);
+    else if (parts.length) break;
+  }
+  return parts.join(" ") || "0 s";
+}
+
+// A table's clock as its settings say it (the lobby's list, the table page): "5 min +
+// 20 s", "1 day per move + 2 days spare"; "" for none.
+export function clockSummary(clock) {
+  if (!clock || clock.mode === "none") return "";
+  if (clock.mode === "realtime") {
+    return clock.increment ? `${inWords(clock.bank)} + ${inWords(clock.increment)}` : inWords(clock.bank);
+  }
+  const spare = clock.bank ? ` + ${inWords(clock.bank)} spare` : "";
+  return `${inWords(clock.per_move)} per move${spare}`;
 }

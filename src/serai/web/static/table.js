@@ -12,7 +12,7 @@ import { whoAmI } from "./account.js";
 import {
   api, badge, deadEnd, drawFinal, drawLog, drawSeats, el, loadBoard, seatColor, seatLetter, seatName, winners,
 } from "./common.js";
-import { signalTurn, turnSignals } from "./notify.js";
+import { clockSummary, inWords, signalTurn, turnSignals } from "./notify.js";
 import { drawRules, loadRules, showRuling, withRulingLinks } from "./rules.js";
 
 const tableId = location.pathname.split("/").pop();
@@ -20,6 +20,7 @@ const token = new URLSearchParams(location.search).get("token") ?? "";
 const $ = (id) => document.getElementById(id);
 const PHONE = matchMedia("(max-width: 700px)");
 const AWAY_NOTE = "a greedy bot plays for you until you come back";
+const URGENT_SECONDS = 30; // a running clock under this is shown as urgent
 
 let socket = null;
 let board = null;
@@ -137,6 +138,23 @@ function showDead(code) {
 
 // -- the turn, hotseat and the choices bar ----------------------------------------------
 
+// Whether a bot plays ``seat`` instead of its player, and why: "away" (they left, or ran
+// out of time too often in a row: until they take the seat back), "timeout" (their clock
+// ran out: for the rest of this turn), else null.
+function standIn(msg, seat) {
+  const row = msg.table.seats[seat];
+  if (!row || row.kind === "bot") return null;
+  if (row.absent) return "away";
+  return msg.clock?.playing_for === seat ? "timeout" : null;
+}
+
+// Every seat of this page is away: a bot plays for them until they take their seat back.
+function away(msg) {
+  return msg.you.length > 0 && msg.you.every((seat) => msg.table.seats[seat].absent);
+}
+
+const STAND_IN_WORDS = { away: "a bot plays: away", timeout: "a bot plays: out of time" };
+
 function baseTitle(msg) {
   return `${msg.table.title} · table ${msg.table.id}` + (msg.seat === null ? " · spectating" : "");
 }
@@ -144,7 +162,9 @@ function baseTitle(msg) {
 function drawTurn(msg) {
   const banner = $("turn");
   const yours = !msg.over && msg.legal.length > 0;
+  const standing = msg.to_move === null ? null : standIn(msg, msg.to_move);
   $("turn-bar").classList.toggle("yours", yours);
+  $("come-back").classList.toggle("hidden", msg.over || !away(msg));
   if (msg.over) {
     banner.replaceChildren(`Game over · Winner: ${winners(msg)} · `, el("a", { href: "#final", id: "to-final" }, "Final scores"));
   } else if (msg.to_move === null) {
@@ -152,9 +172,14 @@ function drawTurn(msg) {
   } else if (yours) {
     const who = msg.you.length > 1 ? ` (${seatName(msg.table, msg.to_move)})` : "";
     banner.replaceChildren(badge(msg.to_move), ` Your turn${who}`);
+  } else if (standing && msg.you.includes(msg.to_move)) {
+    const who = msg.you.length > 1 ? seatName(msg.table, msg.to_move) : "you";
+    banner.replaceChildren(badge(msg.to_move), standing === "away"
+      ? ` A bot plays for ${who}: away until you take the seat back`
+      : ` Out of time: a bot plays the rest of this turn for ${who}`);
   } else {
     const seat = msg.table.seats[msg.to_move];
-    const bot = seat.kind === "bot" || seat.absent ? " (bot)" : "";
+    const bot = seat.kind === "bot" ? " (bot)" : standing ? ` (${STAND_IN_WORDS[standing]})` : "";
     banner.replaceChildren(badge(msg.to_move), ` ${seat.name}${bot} to move`);
   }
   signalTurn(yours, baseTitle(msg));
@@ -231,6 +256,136 @@ async function askHint() {
   }
 }
 
+// -- clocks: each seat's time beside its name, the pause, the bots standing in ----------
+
+// ``seconds`` as a clock shows them: "4:05", "1:02:03" (whole seconds, rounded up, so
+// 0:00 means the time is out).
+function clockFace(seconds) {
+  const whole = Math.ceil(Math.max(0, seconds));
+  const [hours, minutes, secs] = [Math.floor(whole / 3600), Math.floor(whole / 60) % 60, whole % 60];
+  const pad = (n) => String(n).padStart(2, "0");
+  return hours ? `${hours}:${pad(minutes)}:${pad(secs)}` : `${minutes}:${pad(secs)}`;
+}
+
+// What ``seat``'s clock says at ``now`` (Unix seconds) and whether it is urgent, worked out
+// afresh from the last state every time, so the countdown never drifts. The running
+// clock counts down to its deadline, never above what the seat had when its turn began
+// (a local clock behind the server's shows no more time than there is, and a turn held
+// by a vacation stands still); the others show what they hold. Real time: the seat's
+// time left; turn-based: the time left for this move, else the spare days.
+function clockReading(clock, seat, now) {
+  const running = clock.seat === seat && clock.deadline !== null;
+  const spare = clock.remaining[seat];
+  const allowance = spare + (clock.mode === "turn-based" ? clock.per_move : 0);
+  const left = running ? Math.max(0, Math.min(allowance, clock.deadline - now)) : spare;
+  const urgent = running && left < URGENT_SECONDS;
+  if (clock.mode === "realtime") {
+    const paused = clock.paused && clock.seat === seat ? " paused" : "";
+    return { text: `${clockFace(left)}${paused}`, urgent, running };
+  }
+  if (!running) return { text: spare ? `${inWords(spare)} spare` : "no spare time", urgent, running };
+  const forMove = left - Math.min(spare, left);
+  return { text: forMove > 0 ? inWords(forMove) : `${inWords(left)} spare`, urgent, running };
+}
+
+// Each seat's clock (a person's seat, not a bot's) goes beside its name; the panel under
+// the seats says which clock the table has, whom a bot plays for, and the pause.
+function drawClocks(msg) {
+  const clock = msg.clock;
+  document.body.dataset.clock = clock ? clock.mode : "none";
+  document.body.dataset.paused = String(Boolean(clock?.paused));
+  for (const item of $("seats").children) {
+    const seat = Number(item.dataset.seat);
+    const why = standIn(msg, seat);
+    if (why) item.dataset.standIn = why;
+    if (!clock || msg.table.seats[seat].kind === "bot") continue;
+    // the clock and the turn's mark go together: on a narrow screen they wrap as one
+    const face = el("span", { class: "clock", role: "timer", "data-clock": seat, "aria-label": `${seatName(msg.table, seat)}'s clock` });
+    item.append(el("span", { class: "seat-time" }, face, item.querySelector(".to-move-mark")));
+  }
+  $("clock-panel").classList.toggle("hidden", !clock);
+  if (clock) {
+    const kind = clock.mode === "realtime" ? "Real-time clock" : "Turn-based clock";
+    $("clock-kind").textContent = `${kind}: ${clockSummary(msg.table.clock)}`;
+  }
+  drawStandIns(msg);
+  drawPause(msg);
+  tickClocks();
+}
+
+function drawStandIns(msg) {
+  const lines = msg.over ? [] : msg.table.seats.flatMap((row) => {
+    const why = standIn(msg, row.seat);
+    if (!why) return [];
+    const who = msg.you.includes(row.seat) && msg.you.length === 1 ? "you" : row.name;
+    const late = msg.clock?.timeouts[row.seat] ?? 0;
+    const reason = why === "timeout" ? "out of time: for the rest of this turn"
+      : late ? `away after running out of time ${late === 1 ? "once" : `${late} times in a row`}` : "away";
+    return [el("li", { "data-stand-in": row.seat }, badge(row.seat), ` A bot plays for ${who} (${reason})`)];
+  });
+  $("stand-ins").replaceChildren(...lines);
+  $("stand-ins").classList.toggle("hidden", !lines.length);
+}
+
+// Real time only: a pause stops every clock once every player there asked for it; one
+// player asking to go on starts them again.
+function drawPause(msg) {
+  const clock = msg.clock;
+  const shown = clock?.mode === "realtime" && !msg.over;
+  $("pause-row").classList.toggle("hidden", !shown);
+  if (!shown) return;
+  const players = msg.table.seats.filter((s) => s.kind === "human" && !s.absent).map((s) => s.seat);
+  const mine = msg.you.filter((seat) => players.includes(seat));
+  const names = (seats) => seats.map((seat) => seatName(msg.table, seat)).join(" and ");
+  const asking = clock.votes.filter((seat) => players.includes(seat) && !mine.includes(seat));
+  const voted = mine.length > 0 && mine.every((seat) => clock.votes.includes(seat));
+  const button = $("pause");
+  button.classList.toggle("hidden", !mine.length);
+  button.dataset.pause = String(!clock.paused && !voted);
+  if (clock.paused) {
+    button.textContent = "Resume the clocks";
+    $("pause-note").textContent = "Paused: every player agreed.";
+  } else if (voted) {
+    button.textContent = "Cancel the pause";
+    const waiting = players.filter((seat) => !clock.votes.includes(seat));
+    $("pause-note").textContent = `Waiting for ${names(waiting)} to agree to a pause.`;
+  } else if (asking.length) {
+    button.textContent = "Agree to pause";
+    $("pause-note").textContent = `${names(asking)} ${asking.length > 1 ? "ask" : "asks"} to pause the clocks.`;
+  } else {
+    button.textContent = "Pause the clocks";
+    $("pause-note").textContent = "The clocks stop once every player agrees.";
+  }
+}
+
+// Show a clock's reading on ``face`` (unless it shows it already); urgent is said by a
+// mark and in words, besides the colour.
+function showReading(face, { text, urgent, running }) {
+  const key = `${text}|${urgent}|${running}`;
+  if (face.dataset.reading === key) return;
+  face.dataset.reading = key;
+  face.dataset.text = text;
+  face.dataset.running = String(running);
+  face.dataset.urgent = String(urgent);
+  face.classList.toggle("urgent", urgent);
+  face.replaceChildren(...(urgent ? [el("span", { class: "clock-alert", "aria-hidden": "true" }, "!"), text,
+    el("span", { class: "visually-hidden" }, ": little time left")] : [text]));
+}
+
+// Redraw every clock from the last state and the time now (one interval, every second):
+// each seat's, and the running one again in the turn bar, always in sight.
+function tickClocks() {
+  const clock = current?.clock;
+  const seat = clock?.seat ?? null;
+  $("turn-clock").classList.toggle("hidden", seat === null || current.over);
+  if (!clock) return;
+  const now = Date.now() / 1000;
+  for (const face of $("seats").querySelectorAll("[data-clock]")) {
+    showReading(face, clockReading(clock, Number(face.dataset.clock), now));
+  }
+  if (seat !== null) showReading($("turn-clock"), clockReading(clock, seat, now));
+}
+
 // -- the signed-in player's other games ------------------------------------------------
 
 async function findNextGame() {
@@ -250,6 +405,8 @@ async function draw(msg) {
   // the server sends only the log lines this page lacks, from msg.log_start on
   logLines = logLines.slice(0, msg.log_start).concat(msg.log);
   msg.log = logLines;
+  // while a bot plays this page's seat (away, or out of time) the player has no choices
+  if (msg.you.includes(msg.to_move) && standIn(msg, msg.to_move)) msg.legal = msg.choices = [];
   current = msg;
   labels = msg.labels ?? labels;
   if (!board) board = await loadBoard(msg.table.game);
@@ -257,6 +414,7 @@ async function draw(msg) {
   drawPassScreen(msg);
   drawTurn(msg);
   drawSeats($("seats"), msg);
+  drawClocks(msg);
   drawActionBar(msg);
   const seated = msg.you.length > 0;
   // Nomads of Arabia's Sands of Time windows (R33): a private choice of this seat
@@ -264,9 +422,8 @@ async function draw(msg) {
   if (msg.preferences) $("stop-at-windows").checked = msg.preferences.stop_at_windows;
   $("mute-choice").classList.toggle("hidden", !msg.preferences);
   if (msg.preferences) $("mute-chat").checked = msg.preferences.mute_chat;
-  const away = seated && msg.you.every((seat) => msg.table.seats[seat].absent);
-  $("leave").textContent = away ? "Take my seat back" : "Leave the game";
-  $("leave-note").textContent = away ? "" : AWAY_NOTE;
+  $("leave").textContent = away(msg) ? "Take my seat back" : "Leave the game";
+  $("leave-note").textContent = away(msg) ? "" : AWAY_NOTE;
   $("seat-panel").classList.toggle("hidden", !seated);
   $("leave").parentElement.classList.toggle("hidden", msg.over);
   $("rematch-panel").classList.toggle("hidden", !msg.over || !seated);
@@ -402,11 +559,10 @@ $("chat-form").addEventListener("submit", (event) => {
   send({ type: "chat", text });
   $("chat-text").value = "";
 });
-$("leave").addEventListener("click", () => {
-  if (!current) return;
-  const away = current.you.every((seat) => current.table.seats[seat].absent);
-  send({ type: "leave", away: !away });
-});
+$("leave").addEventListener("click", () => current && send({ type: "leave", away: !away(current) }));
+$("come-back").addEventListener("click", () => send({ type: "leave", away: false }));
+$("pause").addEventListener("click", () => send({ type: "pause", pause: $("pause").dataset.pause === "true" }));
+setInterval(tickClocks, 1000);
 $("rematch").addEventListener("click", rematch);
 $("signals").append(turnSignals());
 connect();
