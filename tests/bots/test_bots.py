@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import NamedTuple
 
 import pytest
 
@@ -11,6 +12,7 @@ import serai
 from serai.bots import Budget, GreedyBot, MCTSBot, RandomBot, make_bot
 from serai.bots.greedy import margin
 from serai.bots.mcts import leaf_values
+from serai.engine.observe import ObservationLayout, Piece
 from serai.sim.arena import finished_ahead, pairing, play_match
 
 GAMES = serai.list_games()
@@ -213,6 +215,20 @@ class ForkGame(serai.Game):
     def new_initial_state(self) -> ForkState:
         return ForkState(self, [])
 
+    def from_position(self, text: str) -> ForkState:
+        return ForkState(self, [int(move) for move in text.split(",") if move])
+
+    def decode(self, action: int) -> Fork:
+        return Fork("pick" if action < 2 else "draw", action)
+
+    def observation_layout(self) -> ObservationLayout:
+        return ObservationLayout(Piece("moves", (3,), "each move so far"))
+
+
+class Fork(NamedTuple):
+    kind: str
+    value: int
+
 
 class ForkState(serai.State):
     __slots__ = ("game", "moves")
@@ -250,6 +266,9 @@ class ForkState(serai.State):
 
     def history(self) -> list[int]:
         return list(self.moves)
+
+    def position(self) -> str:
+        return ",".join(map(str, self.moves))
 
     def to_json(self) -> dict[str, object]:
         return {"history": self.history()}
