@@ -115,7 +115,7 @@ def check_views(state: serai.State, rng: random.Random) -> None:
             assert scrambled.action_to_string_for(seat, action) == shown, "the log leaks"
         observation = state.observation(seat)
         assert len(observation) == state.game.observation_size()
-        assert all(math.isfinite(x) for x in observation)
+        assert all(map(math.isfinite, observation))
         assert scrambled.observation(seat) == observation, f"observation({seat}) leaks"
         if seat is not None:
             resampled = state.resample_hidden(seat, rng)

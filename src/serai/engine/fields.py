@@ -104,7 +104,12 @@ def plain(value: Any) -> Any:
     if isinstance(value, bytes | bytearray):
         return list(value)
     if isinstance(value, list | tuple):
-        return [plain(item) for item in value]
+        # most items are numbers (a history, a row of a board): kept without a call each
+        return [item if type(item) in _SCALARS else plain(item) for item in value]
     if isinstance(value, dict):
         return {str(key): plain(item) for key, item in value.items()}
     return value
+
+
+_SCALARS = frozenset((int, float, str, bool, type(None)))
+"""The types JSON holds as they are."""
