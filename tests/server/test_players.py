@@ -471,6 +471,8 @@ def test_a_rematch_rotates_the_seats_and_hands_each_player_a_link(browser: TestC
             "game": "through_the_desert",
             "players": 3,
             "seats": [{"name": "Ann"}, {"name": "Bo"}, {"kind": "bot", "bot": "random"}],
+            "clock": {"mode": "turn-based", "per_move": 86400, "bank": 3600},
+            "hints": False,
         },
     ).json()
     tid = made["table"]["id"]
@@ -490,6 +492,8 @@ def test_a_rematch_rotates_the_seats_and_hands_each_player_a_link(browser: TestC
     new_id = proposed["table"]["id"]
     assert notice["table"] == new_id
     assert [s["name"] for s in proposed["table"]["seats"]] == ["Bo", "random", "Ann"]
+    assert proposed["table"]["clock"] == made["table"]["clock"] and made["table"]["clock"]
+    assert proposed["table"]["hints"] is made["table"]["hints"] is False
     ann_url = proposed["url"]
     bo_url = browser.post(f"/api/tables/{tid}/rematch", json={"token": tokens[1]}).json()["url"]
     ann = ann_url.split("token=")[1]

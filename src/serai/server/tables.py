@@ -922,7 +922,7 @@ class Hub:
     async def rematch(
         self, table: Table, seats: Sequence[int], account: Account | None
     ) -> tuple[Table, str]:
-        """The same game, options and players with the seat order rotated by one; the
+        """The same game, options, clock and players with the seat order rotated by one; the
         first call proposes it (everyone at the table is told), each player's call
         answers their own link to it."""
         self.must_act(seats)
@@ -959,6 +959,8 @@ class Hub:
             creator=account if table.row.rated else None,
             rated=table.row.rated,
             spectator_chat=table.row.spectator_chat,
+            clock=None if table.clocks is None else table.clocks.settings,
+            hints=table.row.hints,
         )
         return fresh
 
