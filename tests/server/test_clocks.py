@@ -405,8 +405,10 @@ def test_a_vacation_holds_my_turn_based_clocks(db_url: str, hand: HandClock) -> 
             headers=headers,
         ).json()["table"]["id"]
         before = me.get(f"/api/tables/{table_id}").json()["clock"]["deadline"]
+        assert me.get("/api/me").json()["vacation"] == {"until": None, "days_left": 30}
         away = me.post("/api/me/vacation", json={"days": 2}, headers=headers).json()
         assert away["days_left"] == 28
+        assert me.get("/api/me").json()["vacation"] == {"until": START + 2 * 86400, "days_left": 28}
         held = me.get(f"/api/tables/{table_id}").json()["clock"]["deadline"]
         assert held == START + 2 * 86400 + 3600 + 7200 > before
         too_long = me.post("/api/me/vacation", json={"days": 29}, headers=headers)

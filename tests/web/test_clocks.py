@@ -186,6 +186,8 @@ def test_a_signed_in_player_takes_a_vacation_and_comes_back(
     page.wait_for_selector("#vacation-status[data-days-left='27']")
     assert page.locator("#vacation-status").inner_text().startswith("On vacation until ")
     assert "27 days of vacation left this year" in page.locator("#vacation-status").inner_text()
+    page.reload()  # the lobby says so whenever it is opened
+    page.wait_for_selector("#vacation-status[data-days-left='27']:has-text('On vacation until')")
     page.click("#vacation-back")
     page.wait_for_selector("#vacation-status:has-text('Welcome back')")
     page.fill("#vacation-days", "30")

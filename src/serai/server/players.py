@@ -223,16 +223,18 @@ class Players:
             )
             return {account_id: until for account_id, until in rows}
 
-    def vacation_left(self, account: Account, year: int) -> float:
-        """The days of vacation ``account`` has left in ``year``."""
+    def vacation(self, account: Account, now: float) -> tuple[float | None, float]:
+        """Until when ``account`` is on vacation at ``now`` (None: not), and the days of
+        vacation it has left in the year of ``now``."""
         with self.store.engine.connect() as db:
             row = db.execute(
-                select(accounts.c.vacation_year, accounts.c.vacation_days).where(
-                    accounts.c.id == account.id
-                )
+                select(
+                    accounts.c.vacation_until, accounts.c.vacation_year, accounts.c.vacation_days
+                ).where(accounts.c.id == account.id)
             ).one()
-        used = row.vacation_days if row.vacation_year == year else 0.0
-        return VACATION_DAYS - used
+        used = row.vacation_days if row.vacation_year == time.gmtime(now).tm_year else 0.0
+        until = row.vacation_until if row.vacation_until and row.vacation_until > now else None
+        return until, VACATION_DAYS - used
 
     def submit_vacation(
         self, account: Account, until: float | None, year: int, days_used: float

@@ -99,9 +99,11 @@ async def sign_out(request: Request, response: Response, hub: HubDep) -> dict[st
 
 
 @router.get("/me")
-async def me(account: SignedInDep) -> dict[str, Any]:
-    """Who is signed in (401 when nobody is)."""
-    return account.public()
+async def me(account: SignedInDep, hub: HubDep) -> dict[str, Any]:
+    """Who is signed in (401 when nobody is), and their vacation: until when (null: not on
+    vacation) and the days left this year."""
+    until, left = await hub.read(hub.players.vacation, account, hub.now())
+    return {**account.public(), "vacation": {"until": until, "days_left": left}}
 
 
 def my_tables(db: Any, account_id: str, limit: int) -> list[tuple[Any, list[int]]]:
@@ -149,7 +151,7 @@ async def vacation(body: VacationIn, account: SignedInDep, hub: HubDep) -> dict[
     30 days in a calendar year."""
     now = hub.now()
     year = time.gmtime(now).tm_year
-    left = await hub.read(hub.players.vacation_left, account, year)
+    _, left = await hub.read(hub.players.vacation, account, now)
     if body.days > left:
         raise TableError("too_many", f"you have {left:g} days of vacation left this year")
     until = now + body.days * DAY if body.days else None

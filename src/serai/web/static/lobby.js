@@ -215,8 +215,21 @@ async function drawPlayer() {
   $("rated-choice").hidden = !me;
   $("my-games-panel").hidden = !me;
   $("vacation-status").textContent = "";
+  if (me && me.vacation) sayVacation(me.vacation, false);
   drawClockChoice();
   if (me) await drawMyGames($("my-games"));
+}
+
+// Where the player's vacation stands (``vacation``: until when, null when not away, and
+// the days left this year); ``back``: they have just come back.
+function sayVacation(vacation, back) {
+  const status = $("vacation-status");
+  const days = vacation.days_left;
+  const left = `${days} day${days === 1 ? "" : "s"} of vacation left this year`;
+  const until = vacation.until === null ? null
+    : new Date(vacation.until * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  status.textContent = until ? `On vacation until ${until}; ${left}.` : back ? `Welcome back; ${left}.` : `${left}.`;
+  status.dataset.daysLeft = days;
 }
 
 // Vacation: the turn-based clocks of all the player's games wait until they are back
@@ -225,12 +238,7 @@ async function takeVacation(days) {
   const status = $("vacation-status");
   status.classList.remove("error");
   try {
-    const answer = await api("/api/me/vacation", { days });
-    const left = `${answer.days_left} day${answer.days_left === 1 ? "" : "s"} of vacation left this year`;
-    const until = answer.until === null ? null
-      : new Date(answer.until * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-    status.textContent = until ? `On vacation until ${until}; ${left}.` : `Welcome back; ${left}.`;
-    status.dataset.daysLeft = answer.days_left;
+    sayVacation(await api("/api/me/vacation", { days }), true);
   } catch (error) {
     status.textContent = error.message;
     status.classList.add("error");
