@@ -25,6 +25,10 @@ SAMPLE = 24  # actions per state checked for notation round trips and dead ends
 # long game would otherwise cost the square of its length.
 FULL_CHECKS = 120
 COPY_STRIDE = 9
+# Views are checked for every seat at each of those states, then at every VIEW_STRIDE-th
+# (a leak shows in many states; six seats' scrambles at every one of a long game's states
+# was most of the suite's time).
+VIEW_STRIDE = 3
 
 
 def canonical(data: Any) -> str:
@@ -166,7 +170,8 @@ def test_random_playout_keeps_the_contract(config: Configuration, seed: int) -> 
         check_actions(state, rng)
         if len(record.actions) < FULL_CHECKS or len(record.actions) % COPY_STRIDE == 0:
             check_copies(state, record)
-        check_views(state, rng)
+        if len(record.actions) < FULL_CHECKS or len(record.actions) % VIEW_STRIDE == 0:
+            check_views(state, rng)
         assert state.component_counts() == components, "a component appeared or vanished"
         if len(record.actions) % 7 == 0:
             check_illegal_input(state, rng)
