@@ -60,4 +60,9 @@ def server(
         client.close()
         if process.poll() is None:
             process.terminate()
-            process.wait(30)
+            try:
+                process.wait(30)
+            except subprocess.TimeoutExpired:
+                process.kill()  # leave nothing running, and say the server hung
+                process.wait(30)
+                raise

@@ -730,6 +730,9 @@ def serve_command(
         ws_per_message_deflate=False,
         ws_max_size=WS_MAX_SIZE,
         timeout_keep_alive=5,
+        # on Ctrl+C or SIGTERM, connections still open after this are closed: the store
+        # has every acknowledged move, and the clients reconnect to another process
+        timeout_graceful_shutdown=5,
     )
 
 

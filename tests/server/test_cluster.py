@@ -77,6 +77,11 @@ def wait_until(condition: Any, seconds: float = 120.0, what: str = "") -> None:
         time.sleep(0.05)
 
 
+@pytest.mark.xfail(
+    reason="open defect (issue 20): the process that applies a seat's move may not push the "
+    "new state to that seat's own socket, while the other process's sockets get it",
+    strict=False,
+)
 def test_two_processes_play_one_game_to_the_end(postgres_url: str, redis_url: str) -> None:
     """Each seat's socket on a process of its own: every move of one reaches the other."""
     with group(postgres_url, redis_url) as processes:
@@ -113,10 +118,13 @@ async def play_on_sockets(urls: list[str], seed: int) -> list[list[str]]:
                     latest[index] = message
 
         readers = [asyncio.create_task(read(i)) for i in range(len(urls))]
-        deadline = time.monotonic() + 300
+        deadline = time.monotonic() + 120
         sent: set[tuple[int, int]] = set()
         while not all(message.get("over") for message in latest):
-            assert time.monotonic() < deadline, "the game did not end"
+            assert time.monotonic() < deadline, (
+                "the game did not end",
+                [(m.get("revision"), m.get("to_move"), bool(m.get("legal"))) for m in latest],
+            )
             for index, message in enumerate(latest):
                 if message.get("legal") and (index, message["revision"]) not in sent:
                     sent.add((index, message["revision"]))
