@@ -77,11 +77,6 @@ def wait_until(condition: Any, seconds: float = 120.0, what: str = "") -> None:
         time.sleep(0.05)
 
 
-@pytest.mark.xfail(
-    reason="open defect (issue 20): the process that applies a seat's move may not push the "
-    "new state to that seat's own socket, while the other process's sockets get it",
-    strict=False,
-)
 def test_two_processes_play_one_game_to_the_end(postgres_url: str, redis_url: str) -> None:
     """Each seat's socket on a process of its own: every move of one reaches the other."""
     with group(postgres_url, redis_url) as processes:

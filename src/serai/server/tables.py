@@ -557,6 +557,7 @@ class Hub:
         if stored is None:
             return
         fresh = self._rebuild(*stored)
+        behind = fresh.row != table.row
         table.row, table.state, table.moves, table.seen = (
             fresh.row,
             fresh.state,
@@ -564,6 +565,11 @@ class Hub:
             fresh.seen,
         )
         table.previous = None
+        table.cache.clear()
+        if behind:  # our connections saw the old state: the news of it may already be heard
+            self._track(table)
+            self.spawn(self._announce(table))
+            self._wake(table)
 
     def _evict(self) -> None:
         """Drop tables nobody watches, plays or waits on: the oldest first while there
