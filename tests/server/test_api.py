@@ -460,6 +460,33 @@ def test_log_lines_carry_the_parts_of_what_their_reader_saw_whole(
     assert hidden > 0, "some draws are hidden from some reader"
 
 
+def test_a_hotseat_socket_is_sent_again_the_lines_the_next_seat_reads_otherwise(
+    client: TestClient, new_table: Creator
+) -> None:
+    """Joined as the page joins them (the lines before ``log_start`` kept), the lines a
+    hotseat connection holds are always those its viewer, the seat to move, may read."""
+    table = new_table("nomads_of_arabia", ["human", "human", "human"], hotseat=True)
+    token = table["hotseat"].split("token=")[1]
+    live = client.app.state.hub.tables[table["table"]["id"]]  # type: ignore[attr-defined]
+    rng = random.Random(4)
+    resent = 0
+    with client.websocket_connect(f"/ws/tables/{live.id}?token={token}") as ws:
+        ws.receive_json()
+        lines: list[dict[str, Any]] = []
+        for _ in range(120):
+            message = ws.receive_json()
+            if message["log_start"] < len(lines):
+                resent += 1
+            lines = lines[: message["log_start"]] + message["log"]
+            assert lines == live.log_for(message["seat"], len(live.moves))
+            if message["over"]:
+                break
+            action = rng.choice(message["legal"])
+            ws.send_json({"type": "move", "action": action, "revision": message["revision"]})
+    assert any(len(set(seen.texts)) > 1 for seen in live.seen), "some lines are private"
+    assert resent > 0, "some lines were sent again to the next seat"
+
+
 def test_bots_wait_their_pace_while_someone_watches(db_url: str, executor: Any) -> None:
     """With people watching, a bot's next move waits until the pace since its last one
     has passed (the worker serves other tables meanwhile); unwatched, bots move at once."""

@@ -51,8 +51,9 @@ class Live:
 
 
 OpenPage = Callable[..., tuple["Page", list[str]]]
-"""``open_page(size, csp=False, permissions=())``: a page in a fresh browser context, and
-the list its console errors and uncaught exceptions are written to."""
+"""``open_page(size, csp=False, permissions=(), motion=True)``: a page in a fresh browser
+context (``motion=False``: one that asks for reduced motion, so no piece glides), and the
+list its console errors and uncaught exceptions are written to."""
 
 
 def watch_errors(page: Page) -> list[str]:

@@ -59,11 +59,18 @@ def open_page(browser: Browser) -> Iterator[OpenPage]:
     contexts = []
 
     def opened(
-        size: dict[str, int], csp: bool = False, permissions: tuple[str, ...] = ()
+        size: dict[str, int],
+        csp: bool = False,
+        permissions: tuple[str, ...] = (),
+        motion: bool = True,
     ) -> tuple[Page, list[str]]:
         # the tests' waits are script text, which the pages' policy (no eval) forbids,
         # so their contexts bypass it unless a test checks the policy itself
-        context = browser.new_context(viewport=size, bypass_csp=not csp)
+        context = browser.new_context(
+            viewport=size,
+            bypass_csp=not csp,
+            reduced_motion="no-preference" if motion else "reduce",
+        )
         context.grant_permissions(list(permissions))
         context.set_default_timeout(WAIT_MS)
         contexts.append(context)

@@ -74,7 +74,9 @@ def test_a_whole_game_by_clicking_legal_moves(
     options: dict[str, str],
     middle: int,
 ) -> None:
-    page, errors = open_page(DESKTOP)
+    # hundreds of states drawn one after the other: no piece glides from one to the next
+    # (they do in every other test)
+    page, errors = open_page(DESKTOP, motion=False)
     create_in_lobby(page, base_url, game, players, options)
     wait_turn(page)
     photograph(page, shots, f"{game}-start")

@@ -228,6 +228,17 @@ class Table:
             lines.append(line)
         return lines
 
+    def lines_read_alike(self, first: int | None, second: int | None, upto: int) -> int:
+        """How many of the first ``upto`` log lines ``first`` and ``second`` read alike (a
+        hotseat connection's viewer changes with the seat to move: the lines it was sent
+        that the next seat reads otherwise are sent again)."""
+        a = 0 if first is None else first + 1
+        b = 0 if second is None else second + 1
+        for index, seen in enumerate(self.seen[:upto]):
+            if seen.texts[a] != seen.texts[b] or seen.words[a] != seen.words[b]:
+                return index
+        return min(upto, len(self.seen))
+
     def message(
         self, seats: Sequence[int], state: State | None = None, log_from: int = 0
     ) -> dict[str, Any]:

@@ -119,13 +119,15 @@ export function drawSeats(list, msg) {
 }
 
 // The log: each action in words (the server's, seats by name) after the seat's badge, its
-// notation beside it (what a player may type).
-export function drawLog(list, msg) {
-  list.replaceChildren();
-  for (const line of msg.log) {
+// notation beside it (what a player may type). The first ``kept`` lines already drawn are
+// known to be unchanged and stay: a long game's log is not drawn again at every move.
+export function drawLog(list, lines, kept = 0) {
+  const keep = Math.min(kept, list.children.length, lines.length);
+  while (list.children.length > keep) list.lastElementChild.remove();
+  list.append(...lines.slice(keep).map((line) => {
     const notation = line.words === line.text ? null : el("code", { class: "notation" }, ` ${line.text}`);
-    list.append(el("li", {}, line.seat === null ? null : badge(line.seat), el("span", {}, line.words), notation));
-  }
+    return el("li", {}, line.seat === null ? null : badge(line.seat), el("span", {}, line.words), notation);
+  }));
   list.scrollTop = list.scrollHeight;
 }
 

@@ -27,6 +27,8 @@ async function show(step) {
     return;
   }
   steps = msg.steps;
+  // the log of a step is the start of every later step's log
+  const kept = Math.max(0, Math.min(shown, msg.step));
   shown = msg.step;
   if (!board) board = await loadBoard(msg.table.game);
   $("title").textContent = `${msg.table.title} · table ${msg.table.id} · replay`;
@@ -35,7 +37,7 @@ async function show(step) {
   $("step").value = shown;
   $("position").textContent = `move ${shown} of ${steps}`;
   drawSeats($("seats"), msg);
-  drawLog($("log"), msg);
+  drawLog($("log"), msg.log, kept);
   drawFinal($("final"), msg, msg.labels ?? {});
   board.draw($("board"), msg, layout, ui);
   if (analysis) drawGraph($("graph"), analysis, steps, shown, show);

@@ -429,7 +429,7 @@ async function draw(msg) {
   $("rematch-panel").classList.toggle("hidden", !msg.over || !seated);
   if (msg.table.rematch) showRematch();
   hideOffer();
-  drawLog($("log"), msg);
+  drawLog($("log"), logLines, msg.log_start);
   drawFinal($("final"), msg, labels);
   $("replay-panel").classList.toggle("hidden", !msg.over);
   $("replay-link").href = `/replay/${msg.table.id}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
