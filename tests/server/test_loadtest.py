@@ -141,6 +141,9 @@ def test_a_persons_pace_finds_how_many_tables_are_answered_in_time() -> None:
     assert [run.tables for run in runs][: len(runs)] == [2, 4][: len(runs)]
     assert all(run.echo is None and run.move_every == 1.0 for run in runs)
     assert runs[0].server.moves > 0
+    # a table is replaced only when its game ends, never because its next move would come
+    # after the deadline (which flooded the end of each run with new tables)
+    assert all(run.server.started == run.tables + run.server.finished for run in runs)
     assert best in (0, 2, 4)
 
 

@@ -204,6 +204,13 @@ class Table:
         to_move = self.state.current_player()
         return to_move if to_move in seats else seats[0]
 
+    @staticmethod
+    def log_reader(seats: Sequence[int]) -> int | None:
+        """Whose words a connection acting for ``seats`` reads the log in: its seat's, or,
+        on a hotseat device every seat shares, a spectator's (each seat's private values
+        show in its view while it is to move, never in lines left for the next seat)."""
+        return seats[0] if len(seats) == 1 else None
+
     def summary(self) -> dict[str, Any]:
         """What the lobby and every message say about the table (nothing hidden); built
         again only when the row changes."""
@@ -227,17 +234,6 @@ class Table:
                 line["parts"] = self.game.decode(move.action)._asdict()
             lines.append(line)
         return lines
-
-    def lines_read_alike(self, first: int | None, second: int | None, upto: int) -> int:
-        """How many of the first ``upto`` log lines ``first`` and ``second`` read alike (a
-        hotseat connection's viewer changes with the seat to move: the lines it was sent
-        that the next seat reads otherwise are sent again)."""
-        a = 0 if first is None else first + 1
-        b = 0 if second is None else second + 1
-        for index, seen in enumerate(self.seen[:upto]):
-            if seen.texts[a] != seen.texts[b] or seen.words[a] != seen.words[b]:
-                return index
-        return min(upto, len(self.seen))
 
     def message(
         self, seats: Sequence[int], state: State | None = None, log_from: int = 0
@@ -270,7 +266,7 @@ class Table:
             "choices": choices,
             "can_undo": acting is not None and self.undo_target(acting) is not None,
             "log_start": start,
-            "log": self.log_for(viewer, upto, start),
+            "log": self.log_for(self.log_reader(seats), upto, start),
             "clock": None if self.clocks is None else self.clocks.message(),
             "over": over,
             "scores": state.scores() if over else None,

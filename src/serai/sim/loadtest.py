@@ -406,7 +406,8 @@ class TableClient(_Client):
             if self.pace:  # a person's pace: the first move at a random moment, then regular
                 now = time.perf_counter()
                 self.next_move = self.next_move or now + self.rng.uniform(0, self.pace)
-                if self.next_move > deadline:
+                if self.next_move > deadline:  # no move left before the deadline
+                    await asyncio.sleep(max(0.0, deadline - now))
                     return False
                 await asyncio.sleep(max(0.0, self.next_move - now))
                 self.next_move += self.pace

@@ -63,8 +63,7 @@ async def live(socket: WebSocket, table_id: str, token: str = "") -> None:
     # what to send, in order: None for "the state changed" (queued once until sent)
     events: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=200)
     state_queued = False
-    sent = 0  # log lines this connection already has…
-    sent_to: int | None = None  # …as this viewer reads them (hotseat: the seat to move)
+    sent = 0  # log lines this connection already has
 
     async def push(_: Table, notice: dict[str, Any] | None) -> None:
         nonlocal state_queued
@@ -82,12 +81,9 @@ async def live(socket: WebSocket, table_id: str, token: str = "") -> None:
             state_queued = state_queued and notice is not None
 
     async def send_state() -> None:
-        nonlocal sent, sent_to
-        viewer = table.viewer(seats)
-        if viewer != sent_to:
-            sent = table.lines_read_alike(sent_to, viewer, sent)
+        nonlocal sent
         text = table.message_text(seats, sent)
-        sent, sent_to = len(table.moves), viewer
+        sent = len(table.moves)
         await socket.send_text(text)
 
     async def sender() -> None:
