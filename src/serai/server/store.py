@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, delete, event, func, insert, select, text, update
+from sqlalchemy import bindparam, create_engine, delete, event, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
@@ -418,10 +418,10 @@ class Store:
     def _advance(
         db: Connection, table_id: str, revision: int, progress: Progress, at: float
     ) -> None:
+        values = {"revision": revision + 1, "updated_at": at, **_progress_columns(progress)}
         result = db.execute(
-            update(tables)
-            .where(tables.c.id == table_id, tables.c.revision == revision)
-            .values(revision=revision + 1, updated_at=at, **_progress_columns(progress))
+            ADVANCE,
+            {"table": table_id, "was": revision, **{f"new_{k}": v for k, v in values.items()}},
         )
         if result.rowcount != 1:
             raise StaleRevision(f"table {table_id} is no longer at revision {revision}")
@@ -442,7 +442,7 @@ class Store:
     def _append(db: Connection, table_id: str, start: int, moves: Sequence[Move]) -> None:
         if moves:
             db.execute(
-                insert(actions),
+                APPEND,
                 [
                     {"table_id": table_id, "idx": start + i, **vars(move)}
                     for i, move in enumerate(moves)
@@ -620,6 +620,26 @@ def _progress_columns(progress: Progress) -> dict[str, Any]:
         "to_move": progress.to_move,
         "bot_to_move": progress.bot_to_move,
     }
+
+
+ADVANCE = (
+    update(tables)
+    .where(tables.c.id == bindparam("table"), tables.c.revision == bindparam("was"))
+    .values(
+        {
+            name: bindparam(f"new_{name}")
+            for name in (
+                "revision",
+                "updated_at",
+                *_progress_columns(Progress("playing", 0, None, False)),
+            )
+        }
+    )
+)
+"""A table moved on from revision ``was``: built once, as every move of every table
+writes it (parameters: ``table``, ``was`` and ``new_`` before each column)."""
+APPEND = insert(actions)
+"""New actions of a table (one parameter set each)."""
 
 
 def with_seat(row: TableRow, seat: SeatRow) -> TableRow:
