@@ -404,13 +404,18 @@ class FiveTribesState(State):
         m = self.tile_total[tile]
         if not m:
             return False
-        base = NUM_COLOURS * tile
-        hand = self.meeples[base : base + NUM_COLOURS]
-        if m >= 6 or (m == 5 and max(hand) >= 2):
-            return True
-        ends = ENDS[tile, NONE, m] & ~(1 << tile)  # the start tile is emptied by the pick-up
-        masks = self.colour_mask
-        return any(hand[c] and masks[c] & ends for c in range(NUM_COLOURS))
+        if m >= 5:
+            base = NUM_COLOURS * tile
+            if m >= 6 or max(self.meeples[base : base + NUM_COLOURS]) >= 2:
+                return True
+        bit = 1 << tile
+        ends = ENDS[tile, NONE, m] & ~bit  # the start tile is emptied by the pick-up
+        # A colour of the hand with a meeple on an end tile; a loop, not any() over a
+        # generator, as this runs for every tile at every pick.
+        for mask in self.colour_mask:  # noqa: SIM110
+            if mask & bit and mask & ends:
+                return True
+        return False
 
     def _drop_ok(self, t: Tile, came_from: int, colour: int) -> bool:
         """Whether ``drop colour`` on t (entered from ``came_from``) keeps the move completable."""
@@ -466,11 +471,14 @@ class FiveTribesState(State):
     def _step_actions(self) -> list[ActionId]:
         p, q = self.cur, self.prev
         out = []
+        hand = self.in_hand
         for t in NEIGHBOUR_LISTS[p]:
             if t == q:
                 continue  # R3
-            if any(self.in_hand[c] and self._drop_ok(t, p, c) for c in range(NUM_COLOURS)):
-                out.append(A.STEP + t)
+            for c in range(NUM_COLOURS):
+                if hand[c] and self._drop_ok(t, p, c):
+                    out.append(A.STEP + t)
+                    break
         return out
 
     def bid_cost(self, spot: int) -> int:
