@@ -19,7 +19,6 @@ import pytest
 from tests.web.browsing import (
     DESKTOP,
     PHONE,
-    SIZES,
     Live,
     OpenPage,
     in_view,
@@ -33,7 +32,6 @@ if TYPE_CHECKING:
 REALTIME = {"mode": "realtime", "bank": 600, "increment": 20}
 TURN_BASED = {"mode": "turn-based", "per_move": 12 * 3600, "bank": 86400}
 CLOCK_FACE = re.compile(r"^\d+:\d\d( paused)?$")
-sizes = pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
 
 
 def two_players(live: Live, clock: dict[str, Any]) -> dict[str, Any]:
@@ -78,8 +76,9 @@ def no_sideways_scroll(page: Page) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
 
 
-def serious_violations(page: Page) -> list[str]:
-    """axe-core's serious and critical findings (the test skips without axe-core)."""
+def serious_violations(page: Page) -> dict[str, list[str]]:
+    """axe-core's serious and critical findings at each window size (the test skips
+    without axe-core)."""
     from tests.web.test_accessibility import serious_violations as scan
 
     return scan(page)
@@ -320,39 +319,36 @@ def test_the_lobby_clock_choice_fits_a_phone(open_page: OpenPage, live: Live) ->
 # -- accessibility --------------------------------------------------------------------
 
 
-@sizes
 @pytest.mark.parametrize("clock", [REALTIME, TURN_BASED], ids=["realtime", "turn-based"])
 def test_a_table_with_a_clock_has_no_serious_violation(
-    open_page: OpenPage, live: Live, size: dict[str, int], clock: dict[str, Any]
+    open_page: OpenPage, live: Live, clock: dict[str, Any]
 ) -> None:
     made = two_players(live, clock)
-    page, errors = seat_page(open_page, live, made, 0, size)
+    page, errors = seat_page(open_page, live, made, 0, PHONE)
     if clock["mode"] == "realtime":
         page.click("#pause")  # a vote waiting for the other player
         page.wait_for_selector("#pause-note:has-text('Waiting for Ben')")
-    assert serious_violations(page) == []
+    assert serious_violations(page) == {}
     assert errors == []
 
 
-@sizes
 def test_an_urgent_clock_and_a_bot_standing_in_have_no_serious_violation(
-    open_page: OpenPage, live: Live, size: dict[str, int]
+    open_page: OpenPage, live: Live
 ) -> None:
     made = two_players(live, {"mode": "realtime", "bank": 29})
-    page, errors = seat_page(open_page, live, made, 1 - to_move(live, made), size)
+    page, errors = seat_page(open_page, live, made, 1 - to_move(live, made), PHONE)
     page.wait_for_selector("#seats .clock.urgent")
     page.click("#leave")
     page.wait_for_selector("#come-back:visible")
-    assert serious_violations(page) == []
+    assert serious_violations(page) == {}
     assert errors == []
 
 
-@sizes
 def test_the_lobby_with_its_clock_and_vacation_has_no_serious_violation(
-    open_page: OpenPage, live: Live, size: dict[str, int]
+    open_page: OpenPage, live: Live
 ) -> None:
-    page, errors = lobby(open_page, live, size, f"Clock Axe {size['width']}")
+    page, errors = lobby(open_page, live, PHONE, "Clock Axe")
     page.check("#clock-realtime")
     page.wait_for_selector("#vacation", state="visible")
-    assert serious_violations(page) == []
+    assert serious_violations(page) == {}
     assert errors == []
