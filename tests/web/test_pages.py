@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 import pytest
 
 from tests.web.browsing import (
+    DESKTOP,
+    PHONE,
     SIZES,
     Live,
     OpenPage,
@@ -52,20 +54,15 @@ def no_sideways_scroll(page: Page) -> bool:
 # -- final scores -------------------------------------------------------------------------
 
 
-@sizes
 @pytest.mark.parametrize("game", sorted(FINISHED))
 @pytest.mark.parametrize("where", ["table", "replay"])
 def test_final_scores_show_totals_first_in_words_and_fit(
-    open_page: OpenPage,
-    live: Live,
-    finished: dict[str, str],
-    size: dict[str, int],
-    game: str,
-    where: str,
+    open_page: OpenPage, live: Live, finished: dict[str, str], game: str, where: str
 ) -> None:
     """The total is the first row, each part has a label in words (no ``snake_case``),
-    and the table fits its panel and the window: no column is hidden sideways."""
-    page, errors = open_page(size)
+    and the table fits its panel and the window at each size: no column is hidden
+    sideways."""
+    page, errors = open_page(DESKTOP)
     page.goto(f"{live.url}/{where}/{finished[game]}")
     scores = page.locator("#final-scores")
     scores.wait_for()
@@ -79,47 +76,51 @@ def test_final_scores_show_totals_first_in_words_and_fit(
     assert scores.locator("thead th[data-seat]").count() == seats
     assert rows.first.locator("td").count() == seats
     final = page.locator("#final")
-    assert final.evaluate("node => node.scrollWidth <= node.clientWidth")
-    final.scroll_into_view_if_needed()
-    for cell in rows.first.locator("td").all():
-        box = cell.bounding_box()
-        assert box is not None and box["x"] + box["width"] <= size["width"]
-    assert no_sideways_scroll(page)
+    for size in SIZES.values():
+        page.set_viewport_size(size)
+        assert final.evaluate("node => node.scrollWidth <= node.clientWidth"), size
+        final.scroll_into_view_if_needed()
+        for cell in rows.first.locator("td").all():
+            box = cell.bounding_box()
+            assert box is not None and box["x"] + box["width"] <= size["width"], size
+        assert no_sideways_scroll(page), size
     assert errors == []
 
 
 # -- the turn and the choices ---------------------------------------------------------------
 
 
-@sizes
 @pytest.mark.parametrize(
     "game", ["through_the_desert", "five_tribes", "nomads_of_arabia", "desert_sons"]
 )
 def test_the_turn_banner_names_who_is_to_move_and_stays_in_sight(
-    open_page: OpenPage, live: Live, size: dict[str, int], game: str
+    open_page: OpenPage, live: Live, game: str
 ) -> None:
-    """Every game's page says whose turn it is, in a banner that stays in the window
-    however far the page is scrolled; the seat to act reads "Your turn"."""
+    """Every game's page says whose turn it is, in a banner that stays in the window at
+    each size however far the page is scrolled; the seat to act reads "Your turn"."""
     players = 3 if game == "nomads_of_arabia" else 2
     names = ["Ana", "Ben", "Cy"][:players]
     made = live.create(game=game, players=players, seats=[{"name": n} for n in names])
     pages = []
     for invite in made["invites"]:
-        page, errors = open_page(size)
+        page, errors = open_page(PHONE)
         page.goto(live.url + invite["url"])
         page.wait_for_selector(".board svg")
         pages.append((page, errors))
     to_move = int(pages[0][0].evaluate("Number(document.body.dataset.toMove)"))
     for seat, (page, errors) in enumerate(pages):
-        for where in ("bottom", "top"):
-            scroll_to(page, where)
-            assert in_view(page, "#turn"), where
         banner = page.locator("#turn").inner_text()
         if seat == to_move:
             assert "Your turn" in banner
-            assert in_view(page, "#legal button >> nth=0"), "the choices are in sight too"
         else:
             assert f"{names[to_move]} to move" in banner
+        for size in SIZES.values():
+            page.set_viewport_size(size)
+            for where in ("bottom", "top"):
+                scroll_to(page, where)
+                assert in_view(page, "#turn"), (where, size)
+            if seat == to_move:
+                assert in_view(page, "#legal button >> nth=0"), "the choices are in sight too"
         assert errors == []
 
 
