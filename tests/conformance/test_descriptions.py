@@ -68,7 +68,7 @@ def test_a_position_round_trips_and_plays_on_alike(config: Configuration) -> Non
         # the same further play: both sides draw and choose alike for a while
         rng_a, rng_b = random.Random(index), random.Random(index)
         original = state.clone()
-        for _ in range(40):
+        for _ in range(15):
             if original.is_terminal():
                 break
             if original.is_chance_node():
