@@ -70,6 +70,8 @@ def check_actions(state: serai.State, rng: random.Random) -> None:
         assert text == text.lower() and "  " not in text and text == text.strip()
         assert state.string_to_action(text) == action
         assert state.is_legal(action)
+        readers = [None, *range(game.num_players)]
+        assert state.narrations(action) == tuple(state.narrate_for(r, action) for r in readers)
         child = state.clone()
         child.apply_action(action)
         assert child.is_terminal() or child.legal_actions(), f"dead end after {text!r}"
@@ -128,6 +130,8 @@ def check_views(state: serai.State, rng: random.Random) -> None:
         for action in sample(rng, state.legal_actions()):
             shown = state.action_to_string_for(seat, action)
             assert scrambled.action_to_string_for(seat, action) == shown, "the log leaks"
+            said = state.narrate_for(seat, action)
+            assert scrambled.narrate_for(seat, action) == said, "the log's words leak"
         observation = state.observation(seat)
         assert len(observation) == state.game.observation_size()
         assert all(map(math.isfinite, observation))

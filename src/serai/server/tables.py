@@ -116,7 +116,7 @@ def seen_by_all(state: State, action: ActionId) -> Seen:
     viewers: list[int | None] = [None, *range(state.game.num_players)]
     return Seen(
         tuple(state.action_to_string_for(viewer, action) for viewer in viewers),
-        tuple(state.narrate_for(viewer, action) for viewer in viewers),
+        state.narrations(action),
     )
 
 

@@ -189,27 +189,32 @@ def _ordinal(number: int) -> str:
 def narrate(state: ThroughTheDesertState, viewer: Seat | None, action: ActionId) -> str:
     """``action`` (not yet applied) as a log line ``viewer`` may read (R24: the values of
     claimed tokens only to their owner)."""
+    return narrations(state, action)[0 if viewer is None else viewer + 1]
+
+
+def narrations(state: ThroughTheDesertState, action: ActionId) -> tuple[str, ...]:
+    """:func:`narrate` for a spectator, then for each seat in order: a camel's effects are
+    worked out once for all of them."""
+    readers = state.n + 1
     move = DECODED[action]
     if move.kind == "palm":
-        return f"A palm grows on the oasis at {hex_name(move.hex)}"
+        return (f"A palm grows on the oasis at {hex_name(move.hex)}",) * readers
     if move.kind == "token":
-        return f"A water token worth {move.value} lies face up on {hex_name(move.hex)}"
-    seat = state.player
-    who = seat_field(seat)
+        return (f"A water token worth {move.value} lies face up on {hex_name(move.hex)}",) * readers
+    who = seat_field(state.player)
     name = COLOURS[move.colour]
     if move.kind == "remove-leader":
-        return f"{who} set the {name} leader aside for the game"
+        return (f"{who} set the {name} leader aside for the game",) * readers
     where = hex_name(move.hex)
     if move.kind == "leader":
-        return f"{who} placed the {name} leader at {where}"
-    return f"{who} placed a {name} camel at {where}" + _camel_effects(state, viewer, action, move)
+        return (f"{who} placed the {name} leader at {where}",) * readers
+    placed = f"{who} placed a {name} camel at {where}"
+    return tuple(placed + effects for effects in _camel_effects(state, action, move))
 
 
-def _camel_effects(
-    state: ThroughTheDesertState, viewer: Seat | None, action: ActionId, move: Camel
-) -> str:
+def _camel_effects(state: ThroughTheDesertState, action: ActionId, move: Camel) -> tuple[str, ...]:
     """What the camel ``action`` (decoded: ``move``) brings at once (R27), read from the
-    state after it."""
+    state after it, as a spectator and then each seat reads it."""
     seat = state.player
     caravan = seat * NUM_COLOURS + move.colour
     after = state.clone()
@@ -221,15 +226,10 @@ def _camel_effects(
     beside = palms & ~enclosed
     # R16: palms scored outside a closed region are next to the new camel.
     near = f" next to {_palms(beside)}{gain(OASIS_POINTS * beside.bit_count())}" if beside else ""
-    effects = []
+    others: list[str] = []  # the effects after the water tokens taken
     tokens = after.token_count(seat) - state.token_count(seat)
-    if tokens:
-        # R24: a claimed token lies face down; only its owner reads its value.
-        worth = after.water(seat) - state.water(seat)
-        value = f" worth {worth}{gain(worth)}" if viewer == seat else ""
-        effects.append(f"took {_count(tokens, 'a water token', 'water tokens')}{value}")
     if after.river_scored >> caravan & 1 and not state.river_scored >> caravan & 1:
-        effects.append(f"crossed the river{gain(RIVER_POINTS)}")
+        others.append(f"crossed the river{gain(RIVER_POINTS)}")
     regions = len(after.closed_regions) - len(state.closed_regions)
     if regions:
         empty = after.area[seat] - state.area[seat]
@@ -237,11 +237,21 @@ def _camel_effects(
         closing = f"closed {_count(regions, 'a region', 'regions')} of {hexes}"
         if enclosed:
             closing += f" around {_palms(enclosed)}{gain(OASIS_POINTS * enclosed.bit_count())}"
-        effects.append(f"{closing}, worth {empty} at the end")
-    words = near + (", " + listing(effects) if effects else "")
+        others.append(f"{closing}, worth {empty} at the end")
+    ending = ""
     if not after.supply[move.colour]:
-        words += f"; it was the last {COLOURS[move.colour]} camel, so the game ends after this turn"
-    return words
+        ending = f"; it was the last {COLOURS[move.colour]} camel, so the game ends after this turn"
+
+    def read_by(viewer: Seat | None) -> str:
+        effects = others
+        if tokens:
+            # R24: a claimed token lies face down; only its owner reads its value.
+            worth = after.water(seat) - state.water(seat)
+            value = f" worth {worth}{gain(worth)}" if viewer == seat else ""
+            effects = [f"took {_count(tokens, 'a water token', 'water tokens')}{value}", *others]
+        return near + (", " + listing(effects) if effects else "") + ending
+
+    return tuple(read_by(viewer) for viewer in (None, *range(state.n)))
 
 
 def _count(count: int, one: str, many: str) -> str:

@@ -75,7 +75,13 @@ from serai.games.through_the_desert.board import (
     leaders_per_player,
     single_camel_turns,
 )
-from serai.games.through_the_desert.explain import SCORE_LABELS, narrate, prompt, why_illegal
+from serai.games.through_the_desert.explain import (
+    SCORE_LABELS,
+    narrate,
+    narrations,
+    prompt,
+    why_illegal,
+)
 from serai.games.through_the_desert.layout import board_layout
 from serai.games.through_the_desert.observation import LAYOUT, observation
 from serai.games.through_the_desert.position import read_position, write_position
@@ -527,6 +533,9 @@ class ThroughTheDesertState(State):
 
     def narrate_for(self, viewer: Seat | None, action: ActionId) -> str:
         return narrate(self, viewer, action)
+
+    def narrations(self, action: ActionId) -> tuple[str, ...]:
+        return narrations(self, action)
 
     # -- scoring --------------------------------------------------------------------
     def water(self, seat: Seat) -> int:
