@@ -47,7 +47,7 @@ test: lint browser
 # Photograph every board at the start, in the middle and at the end of a game, on a
 # desktop and a phone, into docs/screenshots (the README shows them).
 screenshots: $(VENV)/.installed-dev browser
-	SERAI_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q -p no:randomly tests/web/test_browser.py -k whole_game
+	SERAI_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q -p no:randomly tests/web/test_browser.py -k final_scores
 
 # Rewrite every golden playthrough from its header; review the diff before committing.
 golden: $(VENV)/.installed-dev

@@ -1,6 +1,7 @@
 """End to end, in a real browser: Debian's chromium driven by Playwright.
 
-Each game is played to its final score table by clicking legal moves, from a table made
+Each game is played to its final score table by clicking legal moves (the two longest
+to their middle, where the player leaves and a bot plays on for them), from a table made
 in the lobby with bots in the other seats; two browser contexts play one online game; a
 closed page comes back to the same game. Every board is photographed at the start, in the
 middle and at the end of its game, on a desktop and a phone, into ``$SERAI_SCREENSHOTS``
@@ -55,17 +56,19 @@ def photograph(page: Page, folder: Path, name: str) -> None:
 
 
 GAMES = [
-    ("through_the_desert", 2, {}, 16),
-    ("five_tribes", 2, {}, 80),
-    ("nomads_of_arabia", 3, {"max_turns": "20"}, 8),
-    ("desert_sons", 2, {}, 90),
+    ("through_the_desert", 2, {}, 16, False),
+    ("five_tribes", 2, {}, 80, True),
+    ("nomads_of_arabia", 3, {"max_turns": "20"}, 8, False),
+    ("desert_sons", 2, {}, 90, True),
 ]
-"""Each game, its seats and options, and the decision of the first seat at which it is
-photographed in the middle (about half of the decisions it has in such a game)."""
+"""Each game, its seats and options, the decision of the first seat at which it is
+photographed in the middle (about half of the decisions it has in such a game), and
+whether the first seat then leaves the game to the bot that stands in for it (the two
+longest games, whose every click redraws a large board)."""
 
 
-@pytest.mark.parametrize(("game", "players", "options", "middle"), GAMES)
-def test_a_whole_game_by_clicking_legal_moves(
+@pytest.mark.parametrize(("game", "players", "options", "middle", "leaves"), GAMES)
+def test_a_game_by_clicking_legal_moves_to_its_final_scores(
     open_page: OpenPage,
     base_url: str,
     shots: Path,
@@ -73,6 +76,7 @@ def test_a_whole_game_by_clicking_legal_moves(
     players: int,
     options: dict[str, str],
     middle: int,
+    leaves: bool,
 ) -> None:
     # hundreds of states drawn one after the other: no piece glides from one to the next
     # (they do in every other test)
@@ -88,10 +92,15 @@ def test_a_whole_game_by_clicking_legal_moves(
         if moves == middle:
             wait_turn(page)
             photograph(page, shots, f"{game}-middle")
+            if leaves:
+                page.click("#leave")
+                # (hidden as soon as the bot standing in has finished the game)
+                page.wait_for_selector("#leave:has-text('Take my seat back')", state="attached")
+                break
     final = page.locator("#final-scores")
     final.wait_for()
     assert final.locator("thead th[data-seat]").count() == players
-    assert moves > middle
+    assert moves == middle if leaves else moves > middle
     photograph(page, shots, f"{game}-end")
     page.click("#replay-link")
     page.wait_for_selector(".board svg")

@@ -382,12 +382,11 @@ def test_a_table_with_no_move_for_a_day_shows_as_abandoned(
 # -- hints --------------------------------------------------------------------------------
 
 
-@sizes
 def test_a_hint_shows_the_hard_bots_top_moves_with_their_chances(
-    open_page: OpenPage, live: Live, size: dict[str, int]
+    open_page: OpenPage, live: Live
 ) -> None:
     made = live.create(game="through_the_desert", players=2, seats=[{}, GREEDY], hints=True)
-    page, errors = open_page(size)
+    page, errors = open_page(DESKTOP)
     page.goto(live.url + made["invites"][0]["url"])
     wait_turn(page)
     page.click("#hint")
@@ -399,7 +398,9 @@ def test_a_hint_shows_the_hard_bots_top_moves_with_their_chances(
         assert move in legal
         assert "% to win" in line.inner_text()
     assert page.locator(".board .hinted").count() >= 1, "the best move marked on the board"
-    assert in_view(page, "#hint-list")
+    for size in SIZES.values():
+        page.set_viewport_size(size)
+        assert in_view(page, "#hint-list"), size
     assert errors == []
 
 
