@@ -30,7 +30,7 @@ SAMPLE = 24  # actions per state checked for notation round trips and dead ends
 # Copies and JSON are checked at every one of the first FULL_CHECKS states of a playout,
 # then at every COPY_STRIDE-th; replaying the whole history at every REPLAY_STRIDE-th
 # (a long game would otherwise cost the square of its length: six players make 2,700).
-FULL_CHECKS = 120
+FULL_CHECKS = 80
 COPY_STRIDE = 9
 REPLAY_STRIDE = 45
 # Views are checked for every seat at each of those states, then at every VIEW_STRIDE-th

@@ -57,13 +57,13 @@ def photograph(page: Page, folder: Path, name: str) -> None:
 
 GAMES = [
     ("through_the_desert", 2, {}, 16, False),
-    ("five_tribes", 2, {}, 80, True),
+    ("five_tribes", 2, {}, 50, True),
     ("nomads_of_arabia", 3, {"max_turns": "20"}, 8, False),
-    ("desert_sons", 2, {}, 90, True),
+    ("desert_sons", 2, {}, 60, True),
 ]
 """Each game, its seats and options, the decision of the first seat at which it is
-photographed in the middle (about half of the decisions it has in such a game), and
-whether the first seat then leaves the game to the bot that stands in for it (the two
+photographed in the middle (a third to a half of the decisions it has in such a game),
+and whether the first seat then leaves the game to the bot that stands in for it (the two
 longest games, whose every click redraws a large board)."""
 
 
