@@ -87,8 +87,16 @@ def hex_col_row(index: Hex) -> tuple[int, int]:
 
 
 def hex_name(index: Hex) -> str:
-    col, row = hex_col_row(index)
-    return f"{col},{row}"
+    """``"col,row"``, as the notation writes a hex.
+
+    >>> hex_name(hex_index(7, 10))
+    '7,10'
+    """
+    return HEX_NAMES[index]
+
+
+HEX_NAMES = tuple(f"{index % COLS},{index // COLS}" for index in range(HEXES))
+"""Every hex's name, by index (views and log lines name many hexes at every move)."""
 
 
 def _is_number(text: str) -> bool:
