@@ -13,6 +13,8 @@ runs the migrations when it opens a database.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 import queue
@@ -151,6 +153,9 @@ def _sqlite_begin(connection: Connection) -> None:
 
 
 Write = Callable[[Connection], Any]
+Outcome = Future[Any] | asyncio.Future[Any]
+"""A write's outcome: a thread's future, or, for a write queued on an event loop's
+thread, a future of that loop."""
 
 
 class GroupCommit:
@@ -168,12 +173,19 @@ class GroupCommit:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self.waiting: queue.SimpleQueue[tuple[Write, Future[Any]] | None] = queue.SimpleQueue()
+        self.waiting: queue.SimpleQueue[tuple[Write, Outcome] | None] = queue.SimpleQueue()
         self.thread = threading.Thread(target=self._run, name="serai-writer", daemon=True)
         self.thread.start()
 
-    def submit(self, write: Write) -> Future[Any]:
-        done: Future[Any] = Future()
+    def submit(self, write: Write) -> Outcome:
+        """Queue ``write``; its outcome comes as a future of the caller's kind: on an
+        event loop's thread, one of that loop (a group's outcomes reach each loop in one
+        call, not in one wake-up per write), else a thread's."""
+        done: Outcome
+        try:
+            done = asyncio.get_running_loop().create_future()
+        except RuntimeError:
+            done = Future()
         self.waiting.put((write, done))
         return done
 
@@ -196,17 +208,19 @@ class GroupCommit:
             except Exception:
                 log.warning("a group commit of %d writes failed; each is tried alone", len(batch))
                 outcomes = [self._alone(write) for write, _ in batch]
-            for (ok, value), (_, done) in zip(outcomes, batch, strict=True):
-                if done.cancelled():  # its caller went away; the write stands
-                    continue
-                if ok:
-                    done.set_result(value)
+            by_loop: dict[asyncio.AbstractEventLoop, list[tuple[Outcome, tuple[bool, Any]]]] = {}
+            for outcome, (_, done) in zip(outcomes, batch, strict=True):
+                if isinstance(done, asyncio.Future):
+                    by_loop.setdefault(done.get_loop(), []).append((done, outcome))
                 else:
-                    done.set_exception(value)
+                    _settle([(done, outcome)])
+            for loop, settled in by_loop.items():
+                with contextlib.suppress(RuntimeError):  # a closed loop: the writes stand
+                    loop.call_soon_threadsafe(_settle, settled)
             if stop:
                 return
 
-    def _together(self, batch: list[tuple[Write, Future[Any]]]) -> list[tuple[bool, Any]]:
+    def _together(self, batch: list[tuple[Write, Outcome]]) -> list[tuple[bool, Any]]:
         outcomes: list[tuple[bool, Any]] = []
         with self.engine.begin() as db:
             for write, _ in batch:
@@ -227,6 +241,17 @@ class GroupCommit:
             return False, refused
         except Exception as error:
             return False, _refused(error)
+
+
+def _settle(settled: list[tuple[Outcome, tuple[bool, Any]]]) -> None:
+    """Tell each caller its write's outcome (on the thread its future belongs to)."""
+    for done, (ok, value) in settled:
+        if done.cancelled():  # its caller went away; the write stands
+            continue
+        if ok:
+            done.set_result(value)
+        else:
+            done.set_exception(value)
 
 
 def _refused(error: Exception) -> StoreError:
@@ -283,7 +308,7 @@ class Store:
         self.engine.dispose()
 
     # -- writes: each one all or nothing, committed in groups -------------------------
-    def submit_create(self, row: TableRow, moves: Sequence[Move]) -> Future[None]:
+    def submit_create(self, row: TableRow, moves: Sequence[Move]) -> Outcome:
         def write(db: Connection) -> None:
             db.execute(
                 insert(tables).values(
@@ -320,7 +345,7 @@ class Store:
         progress: Progress,
         at: float,
         result: Sequence[RatedSeat] = (),
-    ) -> Future[None]:
+    ) -> Outcome:
         """Store ``moves`` as actions ``start``… if the table is still at ``revision``; a
         rated game's ``result`` updates its players' ratings in the same transaction."""
 
@@ -334,7 +359,7 @@ class Store:
 
     def submit_truncate(
         self, table_id: str, revision: int, keep: int, progress: Progress, at: float
-    ) -> Future[None]:
+    ) -> Outcome:
         """Drop every action from index ``keep`` on (an undo), if still at ``revision``."""
 
         def write(db: Connection) -> None:
@@ -345,7 +370,7 @@ class Store:
 
     def submit_claim(
         self, table_id: str, seat: int, new_token_hash: str, at: float, **bound: object
-    ) -> Future[bool]:
+    ) -> Outcome:
         """Give an open, unclaimed seat a token (and bind it to an account: ``account_id``
         and ``name``); False if it is not (or no longer) open."""
 
@@ -371,7 +396,7 @@ class Store:
 
         return self.writer.submit(write)
 
-    def submit_seat(self, table_id: str, seat: int, **values: object) -> Future[None]:
+    def submit_seat(self, table_id: str, seat: int, **values: object) -> Outcome:
         """Change a seat: ``claimed`` (an invited seat's link was used), its private
         ``stop_at_windows``, the ``account_id`` and ``name`` it is bound to, ``absent``."""
 
@@ -384,7 +409,7 @@ class Store:
 
         return self.writer.submit(write)
 
-    def submit_table(self, table_id: str, **values: object) -> Future[None]:
+    def submit_table(self, table_id: str, **values: object) -> Outcome:
         """Change a table's own columns (``rematch``, ``hotseat_hash``)."""
 
         def write(db: Connection) -> None:
@@ -412,7 +437,7 @@ class Store:
         self.submit_truncate(table_id, revision, keep, progress, at).result()
 
     def claim_seat(self, table_id: str, seat: int, new_token_hash: str, at: float = 0.0) -> bool:
-        return self.submit_claim(table_id, seat, new_token_hash, at).result()
+        return bool(self.submit_claim(table_id, seat, new_token_hash, at).result())
 
     @staticmethod
     def _advance(
@@ -430,7 +455,7 @@ class Store:
     def _game(db: Connection, table_id: str) -> str:
         return str(db.execute(select(tables.c.game).where(tables.c.id == table_id)).scalar_one())
 
-    def submit_result(self, table_id: str, result: Sequence[RatedSeat]) -> Future[None]:
+    def submit_result(self, table_id: str, result: Sequence[RatedSeat]) -> Outcome:
         """Rate a finished game whose rating was not written with its last move."""
 
         def write(db: Connection) -> None:
