@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Iterator
@@ -136,6 +137,27 @@ def test_one_bad_write_fails_alone_in_its_group(store: Store) -> None:
     assert len(failed) >= (1 if store.engine.dialect.name == "sqlite" else 3)
     # the writer still works afterwards
     store.append_moves("t1", 0, 1, [Move(7, 0, "place 7", 2.0)], PLAYING, 2.0)
+
+
+def test_writes_from_an_event_loop_are_answered_on_that_loop(store: Store) -> None:
+    """A write queued on an event loop's thread gets a future of that loop, settled with
+    the rest of its group (a refusal included); elsewhere, a thread's future."""
+    store.create_table(a_table(), FIRST)
+
+    async def from_the_loop() -> None:
+        writes = [
+            store.submit_moves("t1", revision, 1 + revision, [Move(7, 0, "x", 2.0)], PLAYING, 2.0)
+            for revision in (0, 1, 5)
+        ]
+        assert all(isinstance(write, asyncio.Future) for write in writes)
+        await writes[0]
+        await writes[1]
+        with pytest.raises(StaleRevision):
+            await writes[2]
+
+    asyncio.run(from_the_loop())
+    assert isinstance(store.submit_table("t1", listed=False), Future)
+    assert store.load_table("t1") is not None
 
 
 def test_the_lobby_pages_open_tables_first_and_drops_abandoned_ones(store: Store) -> None:
