@@ -709,6 +709,8 @@ def serve_command(
         "origins": list(origin or ()),
         "tables_per_minute": tables_per_minute,
         "bot_pace": bot_pace,
+        # after the 5 s given to open connections (below), 20 s to stop the rest
+        "stop_within": 20.0,
     }
     # every process of the group reads them, the first as well as any --workers
     os.environ[SETTINGS_VARIABLE] = json.dumps(settings)

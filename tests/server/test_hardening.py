@@ -14,6 +14,8 @@ import json
 import random
 import select
 import socket
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -151,6 +153,17 @@ def wait_until(condition: Any, seconds: float = 60.0, what: str = "") -> None:
     while not condition():
         assert time.monotonic() < deadline, f"waited {seconds:g} s for {what}"
         time.sleep(0.05)
+
+
+def test_a_server_whose_shutdown_is_stuck_exits_by_its_deadline() -> None:
+    """``serai serve`` bounds its shutdown (``stop_within``): a process still stopping at
+    the deadline, whatever it waits on, ends and says so."""
+    stuck = "import time; from serai.server.app import exit_by; exit_by(0.5); time.sleep(600)"
+    done = subprocess.run(
+        [sys.executable, "-c", stuck], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 1
+    assert "still stopping after 0.5 s: exiting now" in done.stderr
 
 
 @pytest.mark.parametrize("signal_name", ["SIGKILL", "SIGTERM"])

@@ -56,7 +56,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import os
+import threading
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -77,6 +79,22 @@ from serai.server.routes import accounts, games, live, pages, rules, tables
 from serai.server.routes.pages import WEB
 from serai.server.store import Store
 from serai.server.tables import Hub
+
+log = logging.getLogger("serai.server")
+
+
+def exit_by(seconds: float) -> None:
+    """End this process ``seconds`` from now if it has not ended by itself: a shutdown
+    that waits on something stuck (a thread, a connection) must not keep a server up.
+    Every acknowledged move is in the store already."""
+
+    def now() -> None:
+        log.warning("still stopping after %g s: exiting now", seconds)
+        os._exit(1)
+
+    timer = threading.Timer(seconds, now)
+    timer.daemon = True
+    timer.start()
 
 
 def create_app(
@@ -121,6 +139,8 @@ def create_app(
         try:
             yield
         finally:
+            if config.stop_within is not None:
+                exit_by(config.stop_within)
             await hub.stop()
             await asyncio.to_thread(store.close)
 

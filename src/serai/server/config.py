@@ -35,3 +35,9 @@ class Settings(BaseModel):
     abandoned_hours: float = Field(
         72.0, gt=0, description="an unfinished table with no move for this long leaves the lobby"
     )
+    stop_within: float | None = Field(
+        None,
+        gt=0,
+        description="seconds after its shutdown begins within which the process exits, "
+        "whatever still runs (serai serve sets it; an app inside another program does not)",
+    )
