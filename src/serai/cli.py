@@ -54,7 +54,7 @@ from serai.sim.strength import (
     verdict,
 )
 from serai.sim.strength import write as write_strength
-from serai.sim.tournament import Tournament, tournament
+from serai.sim.tournament import Played, Tournament, played_before, tournament
 from serai.sim.versus import VersusResult, versus
 
 if TYPE_CHECKING:
@@ -474,16 +474,21 @@ def _to_move(state: State, players: Sequence[str]) -> str:
     return f"seat {seat} ({escape(players[seat])}) to play"
 
 
-def _load_record(path: Path) -> GameRecord:
+def _read_json(path: Path, what: str) -> dict[str, Any]:
+    """The JSON object in ``path``, which should be ``what`` (a game record…)."""
     try:
         data = json.loads(path.read_text())
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise GameError(f"{path} is not a JSON game record: {error}") from None
+        raise GameError(f"{path} is not a JSON {what}: {error}") from None
     except RecursionError:
-        raise GameError(f"{path} is not a game record: its JSON is nested too deeply") from None
+        raise GameError(f"{path} is not a {what}: its JSON is nested too deeply") from None
     if not isinstance(data, dict):
-        raise GameError(f"{path} is not a serai game record")
-    return GameRecord.from_json(data)
+        raise GameError(f"{path} is not a serai {what}")
+    return data
+
+
+def _load_record(path: Path) -> GameRecord:
+    return GameRecord.from_json(_read_json(path, "game record"))
 
 
 FULL_REVIEW = " (a record holds every hidden value: shown here; the board is a spectator's)"
@@ -915,6 +920,14 @@ def tournament_command(
     workers: Workers = 1,
     ray: UseRay = False,
     ray_address: RayAddress = None,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="With --json: write the file after every pairing, and reuse the pairings "
+            "it already holds (same game, options, games and seed; bots may be added).",
+        ),
+    ] = False,
 ) -> None:
     """Play every bot against every other on one game; print the cross table."""
     console = _console()
@@ -922,15 +935,26 @@ def tournament_command(
     with _clean_errors():
         loaded = load_game(game, players, **parse_options(option))
         _check_writable(json_path)
+        if resume and json_path is None:
+            raise GameError("--resume needs --json: the file the pairings are kept in")
+        played: Played = {}
+        if resume and json_path is not None and json_path.exists():
+            played = played_before(_read_json(json_path, "tournament"), loaded, games, seed)
         names = list(dict.fromkeys(bot.strip() for bot in bots.split(",")))
-        total = len(names) * (len(names) - 1) * games
+        pairs = [(c, o) for c in names for o in names if c != o]
+        total = sum(games for pair in pairs if pair not in played)
+
+        def keep(so_far: Tournament) -> None:
+            if resume and json_path is not None:
+                _write_json(json_path, so_far.to_json())
+
         with runner, progress_bar(console) as progress:
             task = progress.add_task("bot games", total=total)
 
             def advance(label: str, _: MatchResult) -> None:
                 progress.update(task, advance=1, description=label)
 
-            result = tournament(loaded, names, games, seed, runner, advance)
+            result = tournament(loaded, names, games, seed, runner, advance, played, keep)
         console.print(tournament_table(result))
         console.print(ratings_table(result))
         if json_path is not None:

@@ -87,3 +87,64 @@ def test_bot_ratings_follow_openskill_game_by_game() -> None:
     assert [r.bot for r in rate_bots(["a", "b", "c"], games)] == sorted(
         "abc", key=lambda bot: -(expected[bot].mu - 3 * expected[bot].sigma)
     )
+
+
+def test_a_pairing_already_played_is_taken_as_it_was_and_not_played_again() -> None:
+    from serai.sim.arena import MatchResult
+
+    game = serai.load_game(GAME, players=2)
+    fresh = tournament(game, ["random", "greedy"], 3, seed=2)
+    won = [
+        MatchResult(i, i % 2, beaten=1.0, compared=1, thinking=0.0, decisions=1) for i in range(3)
+    ]
+    labels: list[str] = []
+    seen: list[int] = []
+    resumed = tournament(
+        game,
+        ["random", "greedy"],
+        3,
+        seed=2,
+        on_result=lambda label, _: labels.append(label),
+        played={("random", "greedy"): won},
+        on_pairing=lambda so_far: seen.append(len(so_far.pairings)),
+    )
+    assert labels == ["greedy vs random"] * 3
+    assert seen == [1, 2]
+    assert resumed.pairing("random", "greedy").win_rate == 1.0
+    replayed, alone = resumed.pairing("greedy", "random"), fresh.pairing("greedy", "random")
+    assert (replayed.win_rate, replayed.margin) == (alone.win_rate, alone.margin)
+    assert resumed.played[0] == tuple(won)
+
+
+def test_a_resumed_tournament_reuses_its_file_and_refuses_another_tournaments(
+    tmp_path: Path,
+) -> None:
+    from serai.sim.tournament import played_before
+
+    path = tmp_path / "t.json"
+    args = ["tournament", GAME, "--bots", "random,greedy", "--json", str(path), "--resume"]
+    first = CliRunner().invoke(app, [*args, "--games", "2"])
+    assert first.exit_code == 0, first.output
+    written = json.loads(path.read_text())
+    assert [len(p["matches"]) for p in written["pairings"]] == [2, 2]
+    game = serai.load_game(GAME)
+    labels: list[str] = []
+    again = tournament(
+        game,
+        ["random", "greedy"],
+        2,
+        on_result=lambda label, _: labels.append(label),
+        played=played_before(written, game, 2, 0),
+    )
+    assert labels == []
+    assert again.to_json() == written
+    fresh = tournament(game, ["random", "greedy"], 2).to_json()
+    assert fresh["ratings"] == written["ratings"] and fresh["standings"] == written["standings"]
+    second = CliRunner().invoke(app, [*args, "--games", "2"])
+    assert second.exit_code == 0, second.output
+    assert json.loads(path.read_text()) == written
+    other = CliRunner().invoke(app, [*args, "--games", "3"])
+    assert other.exit_code == 2
+    assert "that tournament has 2 games per pairing, not 3" in other.output
+    alone = CliRunner().invoke(app, ["tournament", GAME, "--resume"])
+    assert alone.exit_code == 2 and "--resume needs --json" in alone.output

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from serai.engine import Game, GameError, State, sample_chance
@@ -154,9 +154,15 @@ def pairing(
         make_named_bot(name, 0)  # an unknown bot fails here, before any game is played
     params = tuple(sorted(game.params().items()))
     batch = PairingGames(game.info.name, params, challenger, opponent, seed)
-    results = as_runner(workers).run(batch, games, on_result)
-    per_game = [r.beaten / r.compared for r in results]
-    win_rate = sum(per_game) / games
+    return summarise(game, challenger, opponent, as_runner(workers).run(batch, games, on_result))
+
+
+def summarise(
+    game: Game, challenger: str, opponent: str, results: Sequence[MatchResult]
+) -> PairingResult:
+    """The pairing whose games were ``results``."""
+    games = len(results)
+    win_rate = sum(r.beaten / r.compared for r in results) / games
     decisions = sum(r.decisions for r in results)
     return PairingResult(
         game=game.info.name,
