@@ -153,6 +153,8 @@ def _sqlite_begin(connection: Connection) -> None:
 
 
 Write = Callable[[Connection], Any]
+"""A write of the group commit: it raises :class:`StaleRevision` only before it has
+changed anything (its first statement checks the revision)."""
 Outcome = Future[Any] | asyncio.Future[Any]
 """A write's outcome: a thread's future, or, for a write queued on an event loop's
 thread, a future of that loop."""
@@ -163,10 +165,11 @@ class GroupCommit:
 
     A commit costs one ``fsync``, milliseconds on most disks, however many rows it holds;
     so under load many tables' moves become durable together, and each caller still
-    learns its own outcome only once the commit is done. Each write runs in a savepoint
-    of its own: one that fails (a stale revision, a value the database refuses) is rolled
-    back alone and fails alone. If the commit itself fails, every write of the group is
-    tried again alone. Nothing a write raises stops the writer.
+    learns its own outcome only once the commit is done. A write refused for a stale
+    revision fails alone: it raises :class:`StaleRevision` before it changes anything. Any
+    other failure (a value the database refuses) or a failed commit rolls the group back,
+    and every write of it is tried again alone, so only the bad one fails. Nothing a write
+    raises stops the writer.
     """
 
     BATCH = 256
@@ -225,12 +228,9 @@ class GroupCommit:
         with self.engine.begin() as db:
             for write, _ in batch:
                 try:
-                    with db.begin_nested():
-                        outcomes.append((True, write(db)))
+                    outcomes.append((True, write(db)))
                 except StaleRevision as refused:
                     outcomes.append((False, refused))
-                except Exception as error:
-                    outcomes.append((False, _refused(error)))
         return outcomes
 
     def _alone(self, write: Write) -> tuple[bool, Any]:
