@@ -35,7 +35,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
 import orjson
 
@@ -139,9 +139,51 @@ class NewSeat:
     """The name of the account that alone may take this seat."""
 
 
-Listener = Callable[["Table", dict[str, Any] | None], Awaitable[None]]
+Listener = Callable[["Table", dict[str, Any] | None], None]
 """Told of every change of a table: ``None`` when its state changed, else a notice (a chat
-line, a rematch) that each connection passes on if its reader may read it."""
+line, a rematch) that each connection passes on if its reader may read it. It only queues
+what to send: it is called while the change is made."""
+
+
+class Decisions:
+    """The actions of one game (and its options) as the boards are sent them: decoded into
+    parts, and as a choice with its text too. Both depend on the action alone (a
+    conformance test holds every game to it), so each is built once for every table."""
+
+    known: ClassVar[dict[str, Decisions]] = {}
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.decoded: dict[ActionId, dict[str, Any]] = {}
+        self.offered: dict[ActionId, dict[str, Any]] = {}
+
+    @classmethod
+    def of(cls, game: Game) -> Decisions:
+        """The decisions of ``game``'s tables, shared by all of them."""
+        key = repr(game)
+        found = cls.known.get(key)
+        if found is None:
+            found = cls.known[key] = cls(game)
+        return found
+
+    def parts(self, action: ActionId) -> dict[str, Any]:
+        """``action`` decoded (``Game.decode``)."""
+        found = self.decoded.get(action)
+        if found is None:
+            found = self.decoded[action] = self.game.decode(action)._asdict()
+        return found
+
+    def choices(self, state: State) -> list[dict[str, Any]]:
+        """The legal actions of ``state``, each as its text and parts."""
+        offered = self.offered
+        return [offered.get(a) or self._offer(state, a) for a in state.legal_actions()]
+
+    def _offer(self, state: State, action: ActionId) -> dict[str, Any]:
+        found = self.offered[action] = {
+            "text": state.action_to_string(action),
+            **self.parts(action),
+        }
+        return found
 
 
 @dataclass
@@ -165,9 +207,10 @@ class Table:
     next_bot: float = 0.0
     """When (``time.monotonic``) a bot may next move here while people watch."""
     summarised: tuple[TableRow, dict[str, Any]] | None = None
-    choices: dict[ActionId, dict[str, Any]] = field(default_factory=dict)
-    """Each decision as the boards are sent it (its text and decoded parts), built once:
-    both depend on the action alone (a conformance test holds every game to it)."""
+    decisions: Decisions = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.decisions = Decisions.of(self.game)
 
     @property
     def id(self) -> str:
@@ -231,7 +274,7 @@ class Table:
                 "words": seen.words[column].format(*names),
             }
             if seen.texts[column] == move.text:  # seen whole: its parts hide nothing
-                line["parts"] = self.game.decode(move.action)._asdict()
+                line["parts"] = self.decisions.parts(move.action)
             lines.append(line)
         return lines
 
@@ -251,7 +294,7 @@ class Table:
         over = state.is_terminal()
         upto = len(state.history())
         start = min(log_from, upto)
-        choices = [] if acting is None else [self.choice(state, a) for a in state.legal_actions()]
+        choices = [] if acting is None else self.decisions.choices(state)
         return {
             "type": "state",
             "table": self.summary(),
@@ -273,15 +316,6 @@ class Table:
             "returns": state.returns() if over else None,
             "breakdown": state.score_breakdown() if over else None,
         }
-
-    def choice(self, state: State, action: ActionId) -> dict[str, Any]:
-        found = self.choices.get(action)
-        if found is None:
-            found = self.choices[action] = {
-                "text": state.action_to_string(action),
-                **self.game.decode(action)._asdict(),
-            }
-        return found
 
     def message_text(self, seats: tuple[int, ...], log_from: int = 0) -> str:
         """:meth:`message` about the live state as JSON text, built once per revision for
@@ -575,7 +609,7 @@ class Hub:
         table.cache.clear()
         if behind:  # our connections saw the old state: the news of it may already be heard
             self._track(table)
-            self.spawn(self._announce(table))
+            self._announce(table)
             self._wake(table)
 
     def _evict(self) -> None:
@@ -800,7 +834,7 @@ class Hub:
                 updated_at=now,
             )
             table.cache.clear()
-        await self._announce(table)
+        self._announce(table)
         return seat.seat, token
 
     async def seen(
@@ -871,7 +905,7 @@ class Hub:
             table.row = replace(
                 table.row, revision=table.revision + 1, progress=progress, updated_at=now
             )
-        await self._announce(table)
+        self._announce(table)
 
     async def set_preferences(self, table: Table, seats: Sequence[int], **choices: bool) -> None:
         """A seat's private choices (``stop_at_windows``, ``mute_chat``); choosing not to
@@ -883,7 +917,7 @@ class Hub:
                 await self._write_seat(table, index, **choices)
             if self._passes_window(table, table.state):
                 await self._commit(table, table.state.current_player(), [])
-        await self._announce(table)
+        self._announce(table)
 
     async def _write_seat(self, table: Table, index: int, **changes: Any) -> None:
         """Store a change of one seat and make it in memory; hold ``table.lock``."""
@@ -906,7 +940,7 @@ class Hub:
                 await self._write_seat(table, index, absent=away)
             clocks = table.clocks
             if clocks is None:
-                await self._announce(table)
+                self._announce(table)
             else:  # the clock of a player who left stops; one who comes back starts afresh
                 for index in seats if not away else ():
                     clocks = clocks.moved(index)
@@ -930,7 +964,7 @@ class Hub:
             raise incident(error, "keeping the chat line") from error
         table.chat = [*table.chat[-199:], line]
         self.cluster.publish(table.id, {"chat": line.message()})
-        await self._announce(table, {"type": "chat", "line": line})
+        self._announce(table, {"type": "chat", "line": line})
 
     async def rematch(
         self, table: Table, seats: Sequence[int], account: Account | None
@@ -949,7 +983,7 @@ class Hub:
                 table.row = replace(table.row, rematch=rematch)
                 table.cache.clear()
                 self.cluster.publish(table.id, {"rematch": rematch})
-                self.spawn(self._announce(table, {"type": "rematch", "table": rematch}))
+                self._announce(table, {"type": "rematch", "table": rematch})
             fresh = await self.get(rematch)
         return fresh, await self._rematch_link(table, fresh, seats)
 
@@ -1075,7 +1109,7 @@ class Hub:
         )
         self._track(table)
         self.cluster.publish(table.id, {"revision": table.revision})
-        self.spawn(self._announce(table))
+        self._announce(table)
         self._wake(table)
         if state.is_terminal():
             self.spawn(self.analysis(table))
@@ -1090,11 +1124,11 @@ class Hub:
         if "chat" in change:
             line = ChatLine(**change["chat"])
             table.chat = [*table.chat[-199:], line]
-            await self._announce(table, {"type": "chat", "line": line})
+            self._announce(table, {"type": "chat", "line": line})
             return
         await self._catch_up(table)
         if "rematch" in change:
-            await self._announce(table, {"type": "rematch", "table": change["rematch"]})
+            self._announce(table, {"type": "rematch", "table": change["rematch"]})
 
     async def _catch_up(self, table: Table) -> None:
         """Bring ``table`` up to the store (its row, the actions it lacks) and tell our
@@ -1116,7 +1150,7 @@ class Hub:
                 table.row = row
             table.cache.clear()
         self._track(table)
-        await self._announce(table)
+        self._announce(table)
         self._wake(table)
 
     async def _rejoined(self) -> None:
@@ -1275,9 +1309,10 @@ class Hub:
             async with table.lock:
                 await self._commit(table, seat, [], clocks=clocks.hold(max(until, 0.0), self.now()))
 
-    async def _announce(self, table: Table, notice: dict[str, Any] | None = None) -> None:
+    @staticmethod
+    def _announce(table: Table, notice: dict[str, Any] | None = None) -> None:
         for listener in list(table.listeners):
-            await listener(table, notice)
+            listener(table, notice)
 
     # -- bots ---------------------------------------------------------------------------
     def _wake(self, table: Table) -> None:

@@ -65,7 +65,7 @@ async def live(socket: WebSocket, table_id: str, token: str = "") -> None:
     state_queued = False
     sent = 0  # log lines this connection already has
 
-    async def push(_: Table, notice: dict[str, Any] | None) -> None:
+    def push(_: Table, notice: dict[str, Any] | None) -> None:
         nonlocal state_queued
         if notice is None:
             if state_queued:
