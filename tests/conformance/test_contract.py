@@ -71,9 +71,10 @@ def check_actions(state: serai.State, rng: random.Random) -> None:
         assert state.string_to_action(text) == action
         assert state.is_legal(action)
         readers = [None, *range(game.num_players)]
-        assert state.narrations(action) == tuple(state.narrate_for(r, action) for r in readers)
+        words = tuple(state.narrate_for(r, action) for r in readers)
         child = state.clone()
         child.apply_action(action)
+        assert state.narrations(action) == state.narrations(action, child) == words
         assert child.is_terminal() or child.legal_actions(), f"dead end after {text!r}"
 
 

@@ -453,10 +453,11 @@ class State(abc.ABC):
             return text
         return f"{seat_field(self.current_player())}: {text}"
 
-    def narrations(self, action: ActionId) -> tuple[str, ...]:
+    def narrations(self, action: ActionId, after: State | None = None) -> tuple[str, ...]:
         """:meth:`narrate_for` for a spectator, then for each seat in order (a server logs
         each action for every reader). A game whose words come from the state after the
-        action may work that state out once here for all of them."""
+        action may work that state out once here for all of them, or take it as ``after``
+        from a caller that has applied ``action`` to a clone already."""
         readers: list[Seat | None] = [None, *range(self.game.num_players)]
         return tuple(self.narrate_for(viewer, action) for viewer in readers)
 

@@ -111,13 +111,24 @@ class Seen:
     words: tuple[str, ...]
 
 
-def seen_by_all(state: State, action: ActionId) -> Seen:
-    """How every viewer reads ``action``, about to be applied to ``state``."""
+def seen_by_all(state: State, action: ActionId, after: State | None = None) -> Seen:
+    """How every viewer reads ``action``, about to be applied to ``state`` (``after``: the
+    state it leads to, if known)."""
     viewers: list[int | None] = [None, *range(state.game.num_players)]
     return Seen(
         tuple(state.action_to_string_for(viewer, action) for viewer in viewers),
-        state.narrations(action),
+        state.narrations(action, after),
     )
+
+
+def played(state: State, seat: int, action: ActionId, moves: list[Move], seen: list[Seen]) -> State:
+    """The state after ``seat`` plays ``action`` in ``state`` (left as it was); the move
+    and how everyone reads it are added to ``moves`` and ``seen``."""
+    after = state.clone()
+    after.apply_action(action)
+    moves.append(Move(action, seat, state.action_to_string(action), time.time()))
+    seen.append(seen_by_all(state, action, after))
+    return after
 
 
 def compact(message: dict[str, Any]) -> str:
@@ -731,11 +742,10 @@ class Hub:
             spectator_chat=spectator_chat,
             hints=not rated if hints is None else hints,
         )
-        state = game.new_initial_state()
-        table = Table(row, game, state, [], [])
+        table = Table(row, game, game.new_initial_state(), [], [])
         moves: list[Move] = []
         seen: list[Seen] = []
-        self._settle(table, state, moves, seen)
+        state = table.state = self._settle(table, table.state, moves, seen)
         if clocks is not None:
             clocks = clocks.switch(table.clock_seat(state), self.now())
         table.row = replace(row, progress=table.progress(state, len(moves), clocks))
@@ -1045,8 +1055,9 @@ class Hub:
         row = table.row.seats[seat]
         return row.kind == "human" and not row.stop_at_windows
 
-    def _settle(self, table: Table, state: State, moves: list[Move], seen: list[Seen]) -> None:
-        """Play what follows by itself: chance nodes, and windows passed at once."""
+    def _settle(self, table: Table, state: State, moves: list[Move], seen: list[Seen]) -> State:
+        """Play what follows by itself (chance nodes, and windows passed at once); the
+        state then."""
         while True:
             if state.is_chance_node():
                 seat = CHANCE_SEAT
@@ -1055,10 +1066,8 @@ class Hub:
                 seat = state.current_player()
                 action = state.window_pass()  # type: ignore[assignment]
             else:
-                return
-            moves.append(Move(action, seat, state.action_to_string(action), time.time()))
-            seen.append(seen_by_all(state, action))
-            state.apply_action(action)
+                return state
+            state = played(state, seat, action, moves, seen)
 
     async def _commit(
         self,
@@ -1071,14 +1080,12 @@ class Hub:
         """Apply ``actions`` of ``seat`` (``by_person``: the player themself, not a bot
         standing in) and what follows, run the clocks on, store, then publish; ``clocks``
         stores a change of the clocks alone. Must be called holding ``table.lock``."""
-        state = table.state.clone()
+        state = table.state
         moves: list[Move] = []
         seen: list[Seen] = []
         for action in actions:
-            moves.append(Move(action, seat, state.action_to_string(action), time.time()))
-            seen.append(seen_by_all(state, action))
-            state.apply_action(action)
-        self._settle(table, state, moves, seen)
+            state = played(state, seat, action, moves, seen)
+        state = self._settle(table, state, moves, seen)
         if not moves and clocks is None:
             return
         now = self.now()

@@ -192,9 +192,11 @@ def narrate(state: ThroughTheDesertState, viewer: Seat | None, action: ActionId)
     return narrations(state, action)[0 if viewer is None else viewer + 1]
 
 
-def narrations(state: ThroughTheDesertState, action: ActionId) -> tuple[str, ...]:
+def narrations(
+    state: ThroughTheDesertState, action: ActionId, after: ThroughTheDesertState | None = None
+) -> tuple[str, ...]:
     """:func:`narrate` for a spectator, then for each seat in order: a camel's effects are
-    worked out once for all of them."""
+    worked out once for all of them (from ``after``, the state after ``action``, if given)."""
     readers = state.n + 1
     move = DECODED[action]
     if move.kind == "palm":
@@ -209,16 +211,19 @@ def narrations(state: ThroughTheDesertState, action: ActionId) -> tuple[str, ...
     if move.kind == "leader":
         return (f"{who} placed the {name} leader at {where}",) * readers
     placed = f"{who} placed a {name} camel at {where}"
-    return tuple(placed + effects for effects in _camel_effects(state, action, move))
+    if after is None:
+        after = state.clone()
+        after.apply_unchecked(action)
+    return tuple(placed + effects for effects in _camel_effects(state, after, move))
 
 
-def _camel_effects(state: ThroughTheDesertState, action: ActionId, move: Camel) -> tuple[str, ...]:
-    """What the camel ``action`` (decoded: ``move``) brings at once (R27), read from the
-    state after it, as a spectator and then each seat reads it."""
+def _camel_effects(
+    state: ThroughTheDesertState, after: ThroughTheDesertState, move: Camel
+) -> tuple[str, ...]:
+    """What the camel ``move`` brings at once (R27), read from the state ``after`` it, as a
+    spectator and then each seat reads it."""
     seat = state.player
     caravan = seat * NUM_COLOURS + move.colour
-    after = state.clone()
-    after.apply_unchecked(action)
     palms = after.oasis_scored[caravan] & ~state.oasis_scored[caravan]
     enclosed = 0
     for region, _ in after.closed_regions[len(state.closed_regions) :]:

@@ -534,8 +534,8 @@ class ThroughTheDesertState(State):
     def narrate_for(self, viewer: Seat | None, action: ActionId) -> str:
         return narrate(self, viewer, action)
 
-    def narrations(self, action: ActionId) -> tuple[str, ...]:
-        return narrations(self, action)
+    def narrations(self, action: ActionId, after: State | None = None) -> tuple[str, ...]:
+        return narrations(self, action, after if isinstance(after, type(self)) else None)
 
     # -- scoring --------------------------------------------------------------------
     def water(self, seat: Seat) -> int:
