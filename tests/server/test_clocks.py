@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 from serai.server import create_app
 from serai.server.clocks import Clocks, ClockSettings
 from serai.server.tables import Hub
+from tests.server.moves import random_move
 
 START = 2_000_000_000.0
 
@@ -164,21 +165,6 @@ def state(client: TestClient, table_id: str, token: str = "") -> dict[str, Any]:
     return answer
 
 
-def play(client: TestClient, table_id: str, token: str, rng: random.Random) -> dict[str, Any]:
-    message = state(client, table_id, token)
-    answer = client.post(
-        f"/api/tables/{table_id}/move",
-        json={
-            "token": token,
-            "action": rng.choice(message["legal"]),
-            "revision": message["revision"],
-        },
-    )
-    assert answer.status_code == 200, answer.text
-    body: dict[str, Any] = answer.json()
-    return body
-
-
 def expire(client: TestClient) -> list[str]:
     expired: list[str] = client.portal.call(hub_of(client).expire_clocks)  # type: ignore[union-attr]
     return expired
@@ -202,7 +188,7 @@ def test_every_state_message_carries_the_clocks(clocked: TestClient, hand: HandC
     assert clock["mode"] == "realtime" and clock["remaining"] == [60.0, 60.0]
     assert clock["seat"] == message["to_move"] and clock["deadline"] == START + 60
     hand.advance(25)
-    after = play(clocked, table_id, token, random.Random(1))
+    after = random_move(clocked, table_id, token, random.Random(1))
     assert after["clock"]["remaining"][message["to_move"]] == 60 - 25 + 10
     assert after["clock"]["deadline"] == START + 25 + 60
     spectator = state(clocked, table_id)
@@ -218,10 +204,10 @@ def test_undo_gives_no_time_back(clocked: TestClient, hand: HandClock) -> None:
         and message["view"]["placed_this_turn"] == 0
         and message["view"]["camels_this_turn"] == 2
     ):
-        message = play(clocked, table_id, token, rng)
+        message = random_move(clocked, table_id, token, rng)
     seat, deadline = message["to_move"], message["clock"]["deadline"]
     hand.advance(5)
-    placed = play(clocked, table_id, token, rng)
+    placed = random_move(clocked, table_id, token, rng)
     assert placed["to_move"] == seat and placed["can_undo"]
     hand.advance(5)
     undone = clocked.post(
@@ -256,7 +242,7 @@ def test_a_timeout_at_any_decision_is_played_by_a_greedy_bot(
     rng = random.Random(3)
     message = state(clocked, table_id, token)
     while not where(message):
-        message = play(clocked, table_id, token, rng)
+        message = random_move(clocked, table_id, token, rng)
     seat, revision = message["to_move"], message["revision"]
     hand.advance(599)
     assert expire(clocked) == []
@@ -284,7 +270,7 @@ def test_three_timeouts_in_a_row_make_a_player_absent_until_they_return(
         message = wait_for(clocked, table_id, lambda m: m["to_move"] != late)
         assert message["table"]["seats"][late]["absent"] is (count == 3)
         while count < 3 and state(clocked, table_id, token)["to_move"] != late:
-            play(clocked, table_id, token, rng)  # the other player, in time
+            random_move(clocked, table_id, token, rng)  # the other player, in time
     back = clocked.post(f"/api/tables/{table_id}/leave", json={"token": token, "away": False})
     assert back.status_code == 200, back.text
     assert not back.json()["table"]["seats"][late]["absent"]

@@ -28,6 +28,7 @@ import serai
 from serai.server.store import Store
 from tests.live_server import free_port, server
 from tests.processes import running_children
+from tests.server.moves import random_move
 
 REDIS = os.environ.get("SERAI_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
@@ -264,17 +265,7 @@ def test_a_redis_restart_loses_no_move(postgres_url: str, own_redis: tuple[str, 
         rng = random.Random(2)
 
         def move(client: httpx.Client) -> int:
-            message = client.get(f"/api/tables/{table_id}", params={"token": token}).json()
-            answer = client.post(
-                f"/api/tables/{table_id}/move",
-                json={
-                    "token": token,
-                    "action": rng.choice(message["legal"]),
-                    "revision": message["revision"],
-                },
-            )
-            assert answer.status_code == 200, answer.text
-            revision: int = answer.json()["revision"]
+            revision: int = random_move(client, table_id, token, rng)["revision"]
             return revision
 
         async def watch_second(until: int) -> None:
