@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.live_server import free_port, server
+from tests.server.moves import random_move
 
 
 def test_kill_9_loses_no_acknowledged_move(tmp_path: Path) -> None:
@@ -37,19 +38,8 @@ def test_kill_9_loses_no_acknowledged_move(tmp_path: Path) -> None:
         tid = made["table"]["id"]
         token = made["hotseat"].split("token=")[1]
         rng = random.Random(9)
-        message = client.get(f"/api/tables/{tid}", params={"token": token}).json()
         for _ in range(25):
-            answer = client.post(
-                f"/api/tables/{tid}/move",
-                json={
-                    "token": token,
-                    "action": rng.choice(message["legal"]),
-                    "revision": message["revision"],
-                },
-            )
-            assert answer.status_code == 200, answer.text
-            message = answer.json()
-        acknowledged = message
+            acknowledged = random_move(client, tid, token, rng)
         os.kill(process.pid, signal.SIGKILL)
         process.wait(10)
     with server(db, port) as (_, client):
