@@ -553,3 +553,40 @@ def test_messages_speak_plainly(client: TestClient, new_table: Creator) -> None:
     with client.websocket_connect(f"/ws/tables/{tid}") as ws:
         hello = ws.receive_json()
     assert hello["labels"]["total"] and set(hello["labels"]) >= {"total"}
+
+
+def test_tables_of_a_game_share_its_decisions_and_other_options_have_their_own() -> None:
+    """Each choice sent (its text and decoded parts) is built once for every table of a
+    game and options; it is what the engine says at every table, a river board's too."""
+    import asyncio
+
+    from serai.server.store import Store
+    from serai.server.tables import Hub, NewSeat
+
+    async def play() -> None:
+        hub = Hub(Store("sqlite://"))
+        tables = []
+        for options in ({}, {}, {"board": "river"}):
+            made, _, _ = await hub.create(
+                "through_the_desert", 2, options, [NewSeat("human")] * 2, hotseat=True
+            )
+            tables.append(made)
+        assert tables[0].decisions is tables[1].decisions
+        assert tables[2].decisions is not tables[0].decisions
+        rng = random.Random(4)
+        for table in tables:
+            for _ in range(30):
+                state, game = table.state, table.game
+                expected = [
+                    {"text": state.action_to_string(a), **game.decode(a)._asdict()}
+                    for a in state.legal_actions()
+                ]
+                message = table.message((0, 1))
+                assert message["choices"] == expected
+                assert message["legal"] == [choice["text"] for choice in expected]
+                text = rng.choice(message["legal"])
+                await hub.move(table, (0, 1), text, table.revision)
+                parts = table.message((0, 1), log_from=len(table.moves) - 1)["log"][-1]["parts"]
+                assert parts == game.decode(table.moves[-1].action)._asdict()
+
+    asyncio.run(play())
