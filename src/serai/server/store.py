@@ -29,6 +29,8 @@ from sqlalchemy import bindparam, create_engine, delete, event, func, insert, se
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
+from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.sql.expression import ClauseElement
 
 from serai.engine import ActionId, GameError
 from serai.server.clocks import Clocks
@@ -287,6 +289,8 @@ class Store:
             event.listen(self.engine, "begin", _sqlite_begin)
         if migrate:
             self.migrate()
+        self.advance = DriverStatement(ADVANCE, self.engine)
+        self.append = DriverStatement(APPEND, self.engine)
         self.writer = GroupCommit(self.engine)
 
     def migrate(self) -> None:
@@ -439,16 +443,15 @@ class Store:
     def claim_seat(self, table_id: str, seat: int, new_token_hash: str, at: float = 0.0) -> bool:
         return bool(self.submit_claim(table_id, seat, new_token_hash, at).result())
 
-    @staticmethod
     def _advance(
-        db: Connection, table_id: str, revision: int, progress: Progress, at: float
+        self, db: Connection, table_id: str, revision: int, progress: Progress, at: float
     ) -> None:
         values = {"revision": revision + 1, "updated_at": at, **_progress_columns(progress)}
-        result = db.execute(
-            ADVANCE,
-            {"table": table_id, "was": revision, **{f"new_{k}": v for k, v in values.items()}},
+        changed = self.advance.run(
+            db,
+            [{"table": table_id, "was": revision, **{f"new_{k}": v for k, v in values.items()}}],
         )
-        if result.rowcount != 1:
+        if changed != 1:
             raise StaleRevision(f"table {table_id} is no longer at revision {revision}")
 
     @staticmethod
@@ -463,11 +466,10 @@ class Store:
 
         return self.writer.submit(write)
 
-    @staticmethod
-    def _append(db: Connection, table_id: str, start: int, moves: Sequence[Move]) -> None:
+    def _append(self, db: Connection, table_id: str, start: int, moves: Sequence[Move]) -> None:
         if moves:
-            db.execute(
-                APPEND,
+            self.append.run(
+                db,
                 [
                     {"table_id": table_id, "idx": start + i, **vars(move)}
                     for i, move in enumerate(moves)
@@ -665,6 +667,42 @@ ADVANCE = (
 writes it (parameters: ``table``, ``was`` and ``new_`` before each column)."""
 APPEND = insert(actions)
 """New actions of a table (one parameter set each)."""
+
+
+class DriverStatement:
+    """A statement compiled once for a database and run straight through its driver, in
+    the transaction of the connection given: for the writes every move makes (SQLAlchemy's
+    work on each execution cost the writer thread more than the database did). Its values
+    need no conversion: text, numbers, booleans and nulls.
+
+    >>> store = Store("sqlite://")
+    >>> store.advance.sql.startswith("UPDATE serai_tables SET revision=?")
+    True
+    """
+
+    def __init__(self, statement: ClauseElement, engine: Engine) -> None:
+        compiled = statement.compile(dialect=engine.dialect)
+        assert isinstance(compiled, SQLCompiler)
+        self.sql = str(compiled)
+        self.names: tuple[str, ...] | None = (
+            tuple(compiled.positiontup or ()) if compiled.positional else None
+        )
+        """The parameters in order, for a driver that takes them by position."""
+
+    def run(self, db: Connection, rows: Sequence[dict[str, Any]]) -> int:
+        """Execute for each of ``rows``; how many rows of the database changed."""
+        names = self.names
+        values = rows if names is None else [tuple(row[name] for name in names) for row in rows]
+        cursor = db.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+        try:
+            if len(values) == 1:
+                cursor.execute(self.sql, values[0])
+            else:
+                cursor.executemany(self.sql, values)
+            changed: int = cursor.rowcount
+            return changed
+        finally:
+            cursor.close()
 
 
 def with_seat(row: TableRow, seat: SeatRow) -> TableRow:
