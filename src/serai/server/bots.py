@@ -35,6 +35,7 @@ from typing import Any
 from serai.bots.mcts import MCTSBot
 from serai.bots.presets import DIFFICULTIES, make_bot
 from serai.engine import ActionId, State, game_info, list_games
+from serai.server.analysis import analyse
 
 log = logging.getLogger("serai.server")
 
@@ -87,7 +88,7 @@ def hint(seed: int, state: State, seconds: float) -> list[tuple[ActionId, int, f
     return [(c.action, c.visits, c.value) for c in bot.ranked(state)]
 
 
-JOBS: dict[str, Callable[..., Any]] = {"decide": decide, "hint": hint}
+JOBS: dict[str, Callable[..., Any]] = {"decide": decide, "hint": hint, "analyse": analyse}
 """What a worker can be asked to do, by name."""
 
 
