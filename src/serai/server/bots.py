@@ -35,7 +35,6 @@ from typing import Any
 from serai.bots.mcts import MCTSBot
 from serai.bots.presets import DIFFICULTIES, make_bot
 from serai.engine import ActionId, State, game_info, list_games
-from serai.server.analysis import analyse
 
 log = logging.getLogger("serai.server")
 
@@ -88,7 +87,7 @@ def hint(seed: int, state: State, seconds: float) -> list[tuple[ActionId, int, f
     return [(c.action, c.visits, c.value) for c in bot.ranked(state)]
 
 
-JOBS: dict[str, Callable[..., Any]] = {"decide": decide, "hint": hint, "analyse": analyse}
+JOBS: dict[str, Callable[..., Any]] = {"decide": decide, "hint": hint}
 """What a worker can be asked to do, by name."""
 
 

@@ -84,9 +84,6 @@ TABLE_ID_LENGTH = 12
 HINT_MOVES = 5
 """Moves a hint shows."""
 
-ANALYSIS_SECONDS = 60.0
-"""The most a finished game's analysis may take (a few milliseconds per hundred moves)."""
-
 STAND_IN = "greedy"
 """The bot that plays for a player who left."""
 
@@ -1225,16 +1222,7 @@ class Hub:
         if kept is not None:
             return kept
         actions = [move.action for move in table.moves]
-        if self.helper is None:
-            result = await asyncio.to_thread(analyse, table.game, actions)
-        else:  # in the helper's process, off this one's interpreter lock
-            async with self.helper_lock:
-                try:
-                    result = await self.helper.run(
-                        "analyse", "the analysis", ANALYSIS_SECONDS, table.game, actions
-                    )
-                except Overrun as overrun:
-                    raise incident(overrun, "analysing the game") from overrun
+        result = await asyncio.to_thread(analyse, table.game, actions)
         try:
             await asyncio.wrap_future(submit_analysis(self.store, table.id, result))
         except StoreError as error:
