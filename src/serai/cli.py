@@ -938,15 +938,18 @@ def tournament_command(
         if resume and json_path is None:
             raise GameError("--resume needs --json: the file the pairings are kept in")
         played: Played = {}
-        if resume and json_path is not None and json_path.exists():
-            played = played_before(_read_json(json_path, "tournament"), loaded, games, seed)
+        keep: Callable[[Tournament], None] | None = None
+        if resume and json_path is not None:
+            if json_path.exists():
+                played = played_before(_read_json(json_path, "tournament"), loaded, games, seed)
+            kept = json_path
+
+            def keep(so_far: Tournament) -> None:
+                _write_json(kept, so_far.to_json())
+
         names = list(dict.fromkeys(bot.strip() for bot in bots.split(",")))
         pairs = [(c, o) for c in names for o in names if c != o]
         total = sum(games for pair in pairs if pair not in played)
-
-        def keep(so_far: Tournament) -> None:
-            if resume and json_path is not None:
-                _write_json(json_path, so_far.to_json())
 
         with runner, progress_bar(console) as progress:
             task = progress.add_task("bot games", total=total)
