@@ -30,7 +30,15 @@ from starlette.websockets import WebSocketDisconnect
 import serai
 from serai.games.five_tribes.rules import FiveTribesState
 from serai.server import create_app
-from serai.server.bots import BotDriver, Overrun, ProcessWorker, ThreadWorker, Worker
+from serai.server.bots import (
+    HINT_BOT,
+    BotDriver,
+    Overrun,
+    ProcessWorker,
+    ThreadWorker,
+    Worker,
+    decide,
+)
 from serai.server.tables import Hub
 from tests.processes import running_children
 from tests.server.conftest import Creator
@@ -118,6 +126,31 @@ def test_bot_hog_a_decision_that_overruns_is_stopped_and_its_worker_replaced() -
     finally:
         runaway.stop()
         other.stop()
+
+
+def test_the_answer_to_a_cancelled_job_is_never_taken_for_the_next_jobs() -> None:
+    """A caller cancelled while its worker thinks (a server stopping, a request dropped)
+    leaves an answer in the pipe: the next job gets its own answer, not that one."""
+    state = serai.load_game("five_tribes", players=2).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(serai.sample_chance(state, random.Random(1)))
+    worker = ProcessWorker()
+
+    async def scenario() -> int:
+        await worker.decide("greedy", 1, state, 30.0)  # the worker is up
+        searching = asyncio.create_task(worker.run("hint", HINT_BOT, 1.0, 7, state, 1.0))
+        await asyncio.sleep(0)
+        assert worker.jobs == 2, "the hint was sent before its caller is cancelled"
+        searching.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await searching
+        return await worker.decide("greedy", 1, state, 30.0)
+
+    try:
+        action = asyncio.run(scenario())
+        assert action == decide("greedy", 1, state, 30.0)
+    finally:
+        worker.stop()
 
 
 def test_bot_hog_one_tables_bots_wait_their_turn_behind_others() -> None:

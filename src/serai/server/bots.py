@@ -26,7 +26,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from multiprocessing.connection import Connection
@@ -109,27 +109,44 @@ def _die_with(parent: int) -> None:
 
 
 def _worker(connection: Connection, parent: int) -> None:
-    """A worker process: decisions in, actions out, until the pipe closes. It says when
-    it is ready (every game imported), so its start-up never counts against a cap."""
+    """A worker process: numbered jobs in, answers with the job's number out, until the
+    pipe closes. It says when it is ready (every game imported, answer 0), so its start-up
+    never counts against a cap."""
     _die_with(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the server, which stops us
     for name in list_games():
         game_info(name)
-    connection.send((True, "ready"))
+    connection.send((0, True, "ready"))
     while True:
         try:
-            job, args = connection.recv()
+            number, job, args = connection.recv()
         except (EOFError, OSError):
             return
         try:
-            answer: tuple[bool, Any] = (True, JOBS[job](*args))
+            answer: tuple[int, bool, Any] = (number, True, JOBS[job](*args))
         except Exception as error:
-            answer = (False, f"{type(error).__name__}: {error}")
+            answer = (number, False, f"{type(error).__name__}: {error}")
         connection.send(answer)
 
 
 class Overrun(Exception):
     """A decision outlived its cap."""
+
+
+@contextlib.contextmanager
+def _readable(loop: asyncio.AbstractEventLoop, fileno: int) -> Iterator[asyncio.Future[None]]:
+    """A future set once ``fileno`` can be read, watched while the block runs."""
+    ready: asyncio.Future[None] = loop.create_future()
+
+    def readable() -> None:
+        if not ready.done():
+            ready.set_result(None)
+
+    loop.add_reader(fileno, readable)
+    try:
+        yield ready
+    finally:
+        loop.remove_reader(fileno)
 
 
 class ProcessWorker:
@@ -140,6 +157,8 @@ class ProcessWorker:
         self.process: Any = None
         self.connection: Connection | None = None
         self.ready = False
+        self.jobs = 0
+        """Jobs sent so far: each job's number, which its answer carries."""
 
     def start(self) -> None:
         ours, theirs = self.context.Pipe()
@@ -169,40 +188,38 @@ class ProcessWorker:
             self.stop()
             self.start()
         if not self.ready:
-            await self._answer(who, BOOT_SECONDS)
+            await self._answer(who, BOOT_SECONDS, 0)
             self.ready = True
         assert self.connection is not None
-        self.connection.send((job, args))
-        return await self._answer(who, seconds + GRACE)
+        self.jobs += 1
+        self.connection.send((self.jobs, job, args))
+        return await self._answer(who, seconds + GRACE, self.jobs)
 
-    async def _answer(self, spec: str, seconds: float) -> Any:
-        """The worker's next answer, or :class:`Overrun` (the worker killed) after
-        ``seconds``."""
+    async def _answer(self, spec: str, seconds: float, number: int) -> Any:
+        """The worker's answer to job ``number``, or :class:`Overrun` (the worker killed)
+        after ``seconds``. The answer to a job whose caller was cancelled comes first and
+        is passed over."""
         connection = self.connection
         assert connection is not None
         loop = asyncio.get_running_loop()
-        ready = loop.create_future()
-
-        def answered() -> None:
-            if not ready.done():
-                ready.set_result(None)
-
-        loop.add_reader(connection.fileno(), answered)
-        try:
-            await asyncio.wait_for(ready, seconds)
-        except TimeoutError:
-            loop.remove_reader(connection.fileno())
-            self.stop()
-            raise Overrun(f"{spec} did not answer within {seconds:g} s") from None
-        loop.remove_reader(connection.fileno())
-        try:
-            ok, value = connection.recv()
-        except (EOFError, OSError) as error:
-            self.stop()
-            raise Overrun(f"{spec}'s worker died") from error
-        if not ok:
-            raise Overrun(f"{spec} failed: {value}")
-        return value
+        deadline = loop.time() + seconds
+        while True:
+            try:
+                with _readable(loop, connection.fileno()) as ready:
+                    await asyncio.wait_for(ready, max(0.0, deadline - loop.time()))
+            except TimeoutError:
+                self.stop()
+                raise Overrun(f"{spec} did not answer within {seconds:g} s") from None
+            try:
+                answered, ok, value = connection.recv()
+            except (EOFError, OSError) as error:
+                self.stop()
+                raise Overrun(f"{spec}'s worker died") from error
+            if answered != number:
+                continue
+            if not ok:
+                raise Overrun(f"{spec} failed: {value}")
+            return value
 
 
 class ThreadWorker:
