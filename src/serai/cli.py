@@ -8,6 +8,7 @@ file, illegal action) print one red line and exit with code 1 (``serai rules``: 
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -46,6 +47,7 @@ from serai.sim.batch import Runner, TaskFailure, import_ray
 from serai.sim.bench import BenchResult, bench
 from serai.sim.scaling import ScalingResult, scaling
 from serai.sim.simulate import GameResult, Simulation, Stats, bot_seed, check_seats, simulate
+from serai.sim.stats import wilson_margin
 from serai.sim.strength import (
     CURVE_ITERATIONS,
     PAIRINGS,
@@ -54,7 +56,15 @@ from serai.sim.strength import (
     verdict,
 )
 from serai.sim.strength import write as write_strength
-from serai.sim.tournament import Played, Tournament, played_before, tournament
+from serai.sim.tournament import (
+    BotRating,
+    MixedTournament,
+    Tournament,
+    mixed_tournament,
+    played_before,
+    seated_before,
+    tournament,
+)
 from serai.sim.versus import VersusResult, versus
 
 if TYPE_CHECKING:
@@ -886,12 +896,38 @@ def tournament_table(result: Tournament) -> Table:
     return table
 
 
-def ratings_table(result: Tournament) -> Table:
+def mixed_table(result: MixedTournament) -> Table:
+    """How often the row bot finished ahead of the column bot where both played, and each
+    bot's mean place."""
+    table = Table(
+        title=f"{result.game}, {result.players} players: a different bot in every seat, "
+        f"{result.games} games at each table",
+        caption="how often the row bot finished ahead of the column bot in the games that "
+        "seated both, level half, ± the 95% interval (games)",
+    )
+    table.add_column("bot")
+    for bot in result.bots:
+        table.add_column(escape(bot), justify="right")
+    table.add_column("mean place", justify="right", style="bold")
+    for bot, place in result.standings():
+        cells = []
+        for other in result.bots:
+            share, games = result.ahead(bot, other)
+            cells.append(
+                "—"
+                if bot == other
+                else f"{share:.0%} ± {wilson_margin(share, games):.0%} ({games})"
+            )
+        table.add_row(escape(bot), *cells, f"{place:.2f}")
+    return table
+
+
+def ratings_table(ratings: Sequence[BotRating]) -> Table:
     """Each bot's OpenSkill rating from every game it played, best first."""
     table = Table(title="OpenSkill ratings (Plackett–Luce), from every game of the tournament")
     for column in ("bot", "rating μ−3σ", "μ", "σ", "games"):
         table.add_column(column, justify="left" if column == "bot" else "right")
-    for rating in result.ratings:
+    for rating in ratings:
         table.add_row(
             escape(rating.bot),
             f"{rating.rating:.2f}",
@@ -911,11 +947,22 @@ def tournament_command(
     players: Players = None,
     option: OptionList = None,
     games: Annotated[
-        int, typer.Option("--games", "-n", min=1, help="Games per ordered pair of bots.")
+        int,
+        typer.Option(
+            "--games", "-n", min=1, help="Games per ordered pair of bots (with --mixed: per table)."
+        ),
     ] = 20,
-    seed: Annotated[int, typer.Option(help="Seed of every pairing.")] = 0,
+    seed: Annotated[int, typer.Option(help="Seed of every pairing or table.")] = 0,
+    mixed: Annotated[
+        bool,
+        typer.Option(
+            "--mixed",
+            help="A different bot in every seat: every set of as many bots as there are "
+            "players sits at one table for --games games, the seats rotated game by game.",
+        ),
+    ] = False,
     json_path: Annotated[
-        Path | None, typer.Option("--json", help="Write every pairing here.")
+        Path | None, typer.Option("--json", help="Write every pairing or table here.")
     ] = None,
     workers: Workers = 1,
     ray: UseRay = False,
@@ -924,12 +971,13 @@ def tournament_command(
         bool,
         typer.Option(
             "--resume",
-            help="With --json: write the file after every pairing, and reuse the pairings "
-            "it already holds (same game, options, games and seed; bots may be added).",
+            help="With --json: write the file after every pairing or table, and reuse the "
+            "ones it already holds (same seating, game, options, games and seed; bots may "
+            "be added).",
         ),
     ] = False,
 ) -> None:
-    """Play every bot against every other on one game; print the cross table."""
+    """Play every bot against every other on one game; print the cross table and ratings."""
     console = _console()
     runner = _runner(console, workers, ray, ray_address)
     with _clean_errors():
@@ -937,29 +985,40 @@ def tournament_command(
         _check_writable(json_path)
         if resume and json_path is None:
             raise GameError("--resume needs --json: the file the pairings are kept in")
-        played: Played = {}
-        keep: Callable[[Tournament], None] | None = None
+        names = list(dict.fromkeys(bot.strip() for bot in bots.split(",")))
+        earlier: dict[Any, Any] = {}
+        if resume and json_path is not None and json_path.exists():
+            read = seated_before if mixed else played_before
+            earlier = dict(read(_read_json(json_path, "tournament"), loaded, games, seed))
+        keep: Callable[[Tournament | MixedTournament], None] | None = None
         if resume and json_path is not None:
-            if json_path.exists():
-                played = played_before(_read_json(json_path, "tournament"), loaded, games, seed)
             kept = json_path
 
-            def keep(so_far: Tournament) -> None:
+            def keep(so_far: Tournament | MixedTournament) -> None:
                 _write_json(kept, so_far.to_json())
 
-        names = list(dict.fromkeys(bot.strip() for bot in bots.split(",")))
-        pairs = [(c, o) for c in names for o in names if c != o]
-        total = sum(games for pair in pairs if pair not in played)
+        if mixed:
+            units = list(itertools.combinations(names, loaded.num_players))
+        else:
+            units = [(c, o) for c in names for o in names if c != o]
+        total = sum(games for unit in units if unit not in earlier)
 
         with runner, progress_bar(console) as progress:
             task = progress.add_task("bot games", total=total)
 
-            def advance(label: str, _: MatchResult) -> None:
+            def advance(label: str, _: object) -> None:
                 progress.update(task, advance=1, description=label)
 
-            result = tournament(loaded, names, games, seed, runner, advance, played, keep)
-        console.print(tournament_table(result))
-        console.print(ratings_table(result))
+            if mixed:
+                result: Tournament | MixedTournament = mixed_tournament(
+                    loaded, names, games, seed, runner, advance, earlier, keep
+                )
+            else:
+                result = tournament(loaded, names, games, seed, runner, advance, earlier, keep)
+        console.print(
+            mixed_table(result) if isinstance(result, MixedTournament) else tournament_table(result)
+        )
+        console.print(ratings_table(result.ratings))
         if json_path is not None:
             _write_json(json_path, result.to_json())
             console.print(f"results written to {escape(str(json_path))}")

@@ -14,8 +14,9 @@ from fastapi.testclient import TestClient
 from openskill.models import PlackettLuce
 from sqlalchemy import select, text
 
+from serai.engine import places
 from serai.server import create_app, players
-from serai.server.ratings import RatedSeat, places, rate
+from serai.server.ratings import RatedSeat, rate
 from serai.server.schema import accounts, ratings, sessions
 from serai.server.tables import Hub
 from tests.server.test_api import state_of

@@ -148,3 +148,123 @@ def test_a_resumed_tournament_reuses_its_file_and_refuses_another_tournaments(
     assert "that tournament has 2 games per pairing, not 3" in other.output
     alone = CliRunner().invoke(app, ["tournament", GAME, "--resume"])
     assert alone.exit_code == 2 and "--resume needs --json" in alone.output
+
+
+def test_a_mixed_tournament_seats_every_set_of_bots_at_one_table_in_rotated_seats() -> None:
+    from serai.engine import places
+    from serai.sim.arena import play_seated
+    from serai.sim.simulate import derive_seed
+    from serai.sim.tournament import mixed_tournament, rotated
+
+    game = serai.load_game(GAME, players=3)
+    bots = ["random", "greedy", "mcts:10", "mcts:20"]
+    labels: list[str] = []
+    result = mixed_tournament(
+        game, bots, 3, seed=4, on_result=lambda label, _: labels.append(label)
+    )
+    assert [table.bots for table in result.tables] == [
+        ("random", "greedy", "mcts:10"),
+        ("random", "greedy", "mcts:20"),
+        ("random", "mcts:10", "mcts:20"),
+        ("greedy", "mcts:10", "mcts:20"),
+    ]
+    assert labels[:3] == ["random · greedy · mcts:10"] * 3 and len(labels) == 12
+    for table in result.tables:
+        assert [g.index for g in table.games] == [0, 1, 2]
+        seats = [g.bots for g in table.games]
+        assert seats == [rotated(table.bots, i) for i in range(3)]
+        for seat in range(3):
+            assert sorted(s[seat] for s in seats) == sorted(table.bots)
+    last = result.tables[-1].games[2]
+    state, _, decisions = play_seated(game, last.bots, derive_seed("arena", 4, 2))
+    assert last.places == tuple(places(state.returns(), state.scores()))
+    assert last.decisions == tuple(decisions) and all(d > 0 for d in decisions)
+    assert sorted(last.places)[0] == 1 and all(1 <= p <= 3 for p in last.places)
+    first_games = [table.games[0] for table in result.tables]
+    assert result.seated()[:4] == first_games
+
+
+def test_a_mixed_tournament_rates_each_game_by_places_round_by_round() -> None:
+    from openskill.models import PlackettLuce
+
+    from serai.sim.tournament import mixed_tournament
+
+    game = serai.load_game("desert_sons", players=2)
+    result = mixed_tournament(game, ["random", "greedy", "mcts:20"], 4, seed=1)
+    model = PlackettLuce()
+    expected = {bot: model.rating(name=bot) for bot in result.bots}
+    for played in result.seated():
+        updated = model.rate(
+            [[expected[bot]] for bot in played.bots], ranks=[float(p) for p in played.places]
+        )
+        for bot, (rating,) in zip(played.bots, updated, strict=True):
+            expected[bot] = rating
+    assert {r.bot: (r.mu, r.sigma, r.games) for r in result.ratings} == {
+        bot: (expected[bot].mu, expected[bot].sigma, 8) for bot in result.bots
+    }
+    ratings = [r.rating for r in result.ratings]
+    assert ratings == sorted(ratings, reverse=True)
+    for bot in result.bots:
+        for other in result.bots:
+            if bot != other:
+                share, games = result.ahead(bot, other)
+                back, same = result.ahead(other, bot)
+                assert games == same == 4 and share + back == 1.0
+    places: dict[str, list[int]] = {bot: [] for bot in result.bots}
+    for played in result.seated():
+        for bot, place in zip(played.bots, played.places, strict=True):
+            places[bot].append(place)
+    standings = result.standings()
+    assert dict(standings) == {bot: sum(p) / len(p) for bot, p in places.items()}
+    assert [place for _, place in standings] == sorted(place for _, place in standings)
+
+
+def test_a_mixed_tournament_needs_a_bot_for_every_seat() -> None:
+    from serai.sim.tournament import mixed_tournament
+
+    with pytest.raises(serai.GameError, match="at 3 players needs at least 3 different bots"):
+        mixed_tournament(serai.load_game(GAME, players=3), ["greedy", "random", "greedy"], 2)
+    result = CliRunner().invoke(
+        app, ["tournament", GAME, "--players", "3", "--bots", "greedy,random", "--mixed"]
+    )
+    assert result.exit_code == 2 and "needs at least 3 different bots" in result.output
+
+
+def test_the_mixed_command_keeps_its_tables_and_refuses_a_pairs_file(tmp_path: Path) -> None:
+    from serai.sim.tournament import mixed_tournament, seated_before
+
+    path = tmp_path / "m.json"
+    bots = "random,greedy,mcts:20"
+    args = ["tournament", GAME, "--bots", bots, "--mixed", "--json", str(path), "--resume"]
+    first = CliRunner().invoke(app, [*args, "--games", "2"])
+    assert first.exit_code == 0, first.output
+    assert "a different bot in every seat" in first.output and "mean place" in first.output
+    written = json.loads(path.read_text())
+    assert written["seating"] == "mixed"
+    assert [t["bots"] for t in written["tables"]] == [
+        ["random", "greedy"],
+        ["random", "mcts:20"],
+        ["greedy", "mcts:20"],
+    ]
+    game = serai.load_game(GAME)
+    labels: list[str] = []
+    again = mixed_tournament(
+        game,
+        bots.split(","),
+        2,
+        on_result=lambda label, _: labels.append(label),
+        played=seated_before(written, game, 2, 0),
+    )
+    assert labels == []
+    assert json.loads(json.dumps(again.to_json())) == written
+    fresh = mixed_tournament(game, bots.split(","), 2).to_json()
+    assert fresh["ratings"] == written["ratings"]
+    second = CliRunner().invoke(app, [*args, "--games", "2"])
+    assert second.exit_code == 0, second.output
+    assert json.loads(path.read_text()) == written
+    pairs = CliRunner().invoke(
+        app, ["tournament", GAME, "--bots", bots, "--json", str(path), "--resume", "-n", "2"]
+    )
+    assert pairs.exit_code == 2
+    assert "that tournament seats its bots as mixed, not pairs" in pairs.output
+    assert json.loads(path.read_text()) == written

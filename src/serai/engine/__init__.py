@@ -10,6 +10,7 @@ from serai.engine.core import (
     OptionValue,
     Seat,
     State,
+    places,
 )
 from serai.engine.errors import GameError, IllegalActionError
 from serai.engine.record import Agent, GameRecord, play, replay, sample_chance
@@ -33,6 +34,7 @@ __all__ = [
     "list_games",
     "load_game",
     "load_position",
+    "places",
     "play",
     "register",
     "replay",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import abc
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias
 
@@ -208,6 +208,22 @@ class Game(abc.ABC):
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.params().items())
         return f"load_game({self.info.name!r}, {args})"
+
+
+def places(
+    returns: Sequence[float], scores: Sequence[int], absent: Collection[int] = ()
+) -> list[int]:
+    """Each seat's place in a finished game (1 is best): winners first (tied winners share
+    first place), then the others by score; equal results share a place and the next place
+    is skipped. A seat in ``absent`` (a player who left) places last.
+
+    >>> places([0.5, 0.5, 0.0], [30, 30, 12])
+    [1, 1, 3]
+    >>> places([1.0, 0.0, 0.0], [40, 12, 30], absent={0})
+    [3, 2, 1]
+    """
+    keys = [(seat not in absent, returns[seat], scores[seat]) for seat in range(len(scores))]
+    return [1 + sum(other > key for other in keys) for key in keys]
 
 
 class State(abc.ABC):

@@ -1,15 +1,11 @@
 """Ratings: OpenSkill's Plackett–Luce model, per game, for people and bot presets alike.
 
 A rated game updates each player's rating for that game once, in the same transaction as
-its last move. Places come from the result: winners first (tied winners share first
-place), then the others by score (equal scores share a place); a player who left the game
-(a bot finished it for them) places last. The rating shown is the cautious estimate
-``mu - 3 sigma`` (OpenSkill's ordinal), which grows as a player's results become certain.
-
->>> places([0.5, 0.5, 0.0], [30, 30, 12], absent=set())
-[1, 1, 3]
->>> places([1.0, 0.0, 0.0], [40, 12, 30], absent={0})
-[3, 2, 1]
+its last move. Places come from the result
+(:func:`serai.engine.places`): winners first (tied winners share first place), then the
+others by score (equal scores share a place); a player who left the game (a bot finished
+it for them) places last. The rating shown is the cautious estimate ``mu - 3 sigma``
+(OpenSkill's ordinal), which grows as a player's results become certain.
 """
 
 from __future__ import annotations
@@ -35,12 +31,6 @@ def model() -> PlackettLuce:
 def ordinal(mu: float, sigma: float) -> float:
     """The rating shown: a cautious estimate of skill."""
     return mu - 3 * sigma
-
-
-def places(returns: Sequence[float], scores: Sequence[int], absent: set[int]) -> list[int]:
-    """Each seat's place (1 is best; equal results share a place, the next skips)."""
-    keys = [(seat not in absent, returns[seat], scores[seat]) for seat in range(len(scores))]
-    return [1 + sum(other > key for other in keys) for key in keys]
 
 
 @dataclass(frozen=True)

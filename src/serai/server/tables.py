@@ -47,6 +47,7 @@ from serai.engine import (
     State,
     game_info,
     load_game,
+    places,
     sample_chance,
 )
 from serai.engine.core import Game
@@ -65,7 +66,7 @@ from serai.server.clocks import RATED_DEFAULT, Clocks, ClockSettings
 from serai.server.cluster import SWEEP_SECONDS, Cluster, Solo
 from serai.server.errors import TableError, incident, log
 from serai.server.players import Account, Players
-from serai.server.ratings import RatedSeat, places
+from serai.server.ratings import RatedSeat
 from serai.server.store import (
     CHANCE_SEAT,
     Move,

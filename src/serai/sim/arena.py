@@ -23,6 +23,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from serai.engine import Game, GameError, State, sample_chance
 from serai.sim.batch import Runner
@@ -35,6 +36,8 @@ from serai.sim.simulate import (
     make_named_bot,
 )
 from serai.sim.stats import wilson_margin
+
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -76,46 +79,47 @@ def finished_ahead(state: State, seat: int, other: int) -> float:
     return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
 
 
-def play_match(game: Game, challenger: str, opponent: str, seed: int, index: int) -> MatchResult:
-    """Game ``index`` of the pairing with ``seed``: chance and bots seeded from both."""
-    n = game.num_players
-    chance_seed = derive_seed("arena", seed, index)
-    seat_of_challenger = index % n
-    bots = [
-        make_named_bot(
-            challenger if seat == seat_of_challenger else opponent, bot_seed(chance_seed, seat)
-        )
-        for seat in range(n)
-    ]
+def play_seated(
+    game: Game, bots: Sequence[str], chance_seed: int
+) -> tuple[State, list[float], list[int]]:
+    """Play one game with ``bots[seat]`` in each seat, chance and every bot seeded from
+    ``chance_seed``: the final state, and each seat's thinking seconds and decisions."""
+    players = [make_named_bot(name, bot_seed(chance_seed, seat)) for seat, name in enumerate(bots)]
     rng = random.Random(chance_seed)
     state = game.new_initial_state()
-    thinking = 0.0
-    decisions = 0
+    thinking = [0.0] * len(bots)
+    decisions = [0] * len(bots)
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_unchecked(sample_chance(state, rng))
             continue
         seat = state.current_player()
         started = time.perf_counter()
-        action = bots[seat].act(state)
-        if seat == seat_of_challenger:
-            thinking += time.perf_counter() - started
-            decisions += 1
+        action = players[seat].act(state)
+        thinking[seat] += time.perf_counter() - started
+        decisions[seat] += 1
         state.apply_action(action)
+    return state, thinking, decisions
+
+
+def play_match(game: Game, challenger: str, opponent: str, seed: int, index: int) -> MatchResult:
+    """Game ``index`` of the pairing with ``seed``: chance and bots seeded from both."""
+    n = game.num_players
+    seat_of_challenger = index % n
+    bots = [challenger if seat == seat_of_challenger else opponent for seat in range(n)]
+    state, thinking, decisions = play_seated(game, bots, derive_seed("arena", seed, index))
     others = [seat for seat in range(n) if seat != seat_of_challenger]
     return MatchResult(
         index=index,
         challenger_seat=seat_of_challenger,
         beaten=sum(finished_ahead(state, seat_of_challenger, other) for other in others),
         compared=len(others),
-        thinking=thinking,
-        decisions=decisions,
+        thinking=thinking[seat_of_challenger],
+        decisions=decisions[seat_of_challenger],
     )
 
 
-def tagged(
-    callback: Callable[[str, MatchResult], None], label: str
-) -> Callable[[MatchResult], None]:
+def tagged(callback: Callable[[str, R], None], label: str) -> Callable[[R], None]:
     """``callback`` with its first argument fixed to ``label`` (which pairing a game is of)."""
     return lambda result: callback(label, result)
 

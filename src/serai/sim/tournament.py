@@ -21,18 +21,26 @@ its finished pairings are reused, and only the others are played.
 
 from __future__ import annotations
 
+import itertools
 import json
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, replace
 from statistics import fmean
 from typing import Any
 
 from openskill.models import PlackettLuce
 
-from serai.engine import Game, GameError, OptionValue
-from serai.sim.arena import MatchResult, PairingResult, pairing, summarise, tagged
+from serai.engine import Game, GameError, OptionValue, places
+from serai.sim.arena import (
+    MatchResult,
+    PairingResult,
+    pairing,
+    play_seated,
+    summarise,
+    tagged,
+)
 from serai.sim.batch import Runner
-from serai.sim.simulate import as_runner
+from serai.sim.simulate import Params, as_runner, cached_game, derive_seed, make_named_bot
 
 
 @dataclass(frozen=True)
@@ -47,32 +55,45 @@ class BotRating:
         return self.mu - 3 * self.sigma
 
 
+def rate_results(
+    bots: Sequence[str], results: Iterable[tuple[Sequence[str], Sequence[float]]]
+) -> list[BotRating]:
+    """OpenSkill ratings of ``bots`` from games given in the order they were played, each
+    as the bot of every side and the sides' places (1 is best, level sides share one)."""
+    model = PlackettLuce()
+    ratings = {bot: model.rating(name=bot) for bot in bots}
+    played = dict.fromkeys(bots, 0)
+    for sides, ranks in results:
+        updated = model.rate([[ratings[bot]] for bot in sides], ranks=list(ranks))
+        for bot, (rating,) in zip(sides, updated, strict=True):
+            ratings[bot] = rating
+            played[bot] += 1
+    found = [BotRating(bot, ratings[bot].mu, ratings[bot].sigma, played[bot]) for bot in bots]
+    return sorted(found, key=lambda r: -r.rating)
+
+
 def rate_bots(
     bots: Sequence[str], matches: Sequence[tuple[str, str, MatchResult]]
 ) -> list[BotRating]:
-    """OpenSkill ratings of ``bots`` from their games, in the order they were played.
+    """OpenSkill ratings of ``bots`` from the games of pairings, in the order they were
+    played: the challenger against the opponent's seats as one side.
 
     >>> win = MatchResult(0, 0, beaten=1.0, compared=1, thinking=0.0, decisions=1)
     >>> [(r.bot, r.games) for r in rate_bots(["a", "b"], [("a", "b", win)] * 3)]
     [('a', 3), ('b', 3)]
     """
-    model = PlackettLuce()
-    ratings = {bot: model.rating(name=bot) for bot in bots}
-    played = dict.fromkeys(bots, 0)
-    for challenger, opponent, match in matches:
+
+    def ranks(match: MatchResult) -> list[float]:
         share = match.beaten / match.compared
-        ranks = [1.0, 2.0] if share == 1 else [2.0, 1.0] if share == 0 else [1.0, 1.0]
-        [[first], [second]] = model.rate([[ratings[challenger]], [ratings[opponent]]], ranks=ranks)
-        ratings[challenger], ratings[opponent] = first, second
-        played[challenger] += 1
-        played[opponent] += 1
-    found = [BotRating(bot, ratings[bot].mu, ratings[bot].sigma, played[bot]) for bot in bots]
-    return sorted(found, key=lambda r: -r.rating)
+        return [1.0, 2.0] if share == 1 else [2.0, 1.0] if share == 0 else [1.0, 1.0]
+
+    return rate_results(bots, (((c, o), ranks(match)) for c, o, match in matches))
 
 
 @dataclass(frozen=True)
-class Tournament:
-    """The pairings of a tournament played so far (every one, once it has ended)."""
+class Setup:
+    """What a tournament plays: one game and its options, the bots, the games of each
+    pairing or table, and the seed."""
 
     game: str
     options: dict[str, OptionValue]
@@ -80,14 +101,32 @@ class Tournament:
     bots: tuple[str, ...]
     games: int
     seed: int
-    pairings: tuple[PairingResult, ...]
-    played: tuple[tuple[MatchResult, ...], ...]
-    """The games of each pairing, in the order of ``pairings``."""
-    ratings: tuple[BotRating, ...]
 
     @property
     def players(self) -> int:
         return int(self.options["players"])
+
+    def heading(self, seating: str) -> dict[str, Any]:
+        """The first fields of the tournament's JSON, which a resumed one must match."""
+        return {
+            "seating": seating,
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "bots": list(self.bots),
+            "games": self.games,
+            "seed": self.seed,
+        }
+
+
+@dataclass(frozen=True)
+class Tournament(Setup):
+    """The pairings of a tournament played so far (every one, once it has ended)."""
+
+    pairings: tuple[PairingResult, ...]
+    played: tuple[tuple[MatchResult, ...], ...]
+    """The games of each pairing, in the order of ``pairings``."""
+    ratings: tuple[BotRating, ...]
 
     def pairing(self, challenger: str, opponent: str) -> PairingResult:
         """The pairing of ``challenger`` (one seat) against ``opponent`` (the others)."""
@@ -106,12 +145,7 @@ class Tournament:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "game": self.game,
-            "players": self.players,
-            "options": self.options,
-            "bots": list(self.bots),
-            "games": self.games,
-            "seed": self.seed,
+            **self.heading("pairs"),
             "pairings": [
                 {**asdict(result), "matches": [asdict(match) for match in matches]}
                 for result, matches in zip(self.pairings, self.played, strict=True)
@@ -123,6 +157,25 @@ class Tournament:
 
 Played = Mapping[tuple[str, str], Sequence[MatchResult]]
 """The games of pairings already played, by (challenger, opponent)."""
+
+
+def _check_same(
+    data: Mapping[str, Any], seating: str, game: Game, games: int, seed: int, unit: str
+) -> None:
+    """Refuse a file written by another tournament than the one being resumed."""
+    wanted = Setup(game.info.name, game.params(), (), games, seed).heading(seating)
+    words = {
+        "seating": "seats its bots as",
+        "game": "is of",
+        "options": "has the options",
+        "games": "has",
+        "seed": "has seed",
+    }
+    for key, word in words.items():
+        value = json.loads(json.dumps(wanted[key]))
+        if data.get(key) != value:
+            units = f" games per {unit}" if key == "games" else ""
+            raise GameError(f"that tournament {word} {data.get(key)}{units}, not {value}")
 
 
 def played_before(data: Mapping[str, Any], game: Game, games: int, seed: int) -> Played:
@@ -140,17 +193,7 @@ def played_before(data: Mapping[str, Any], game: Game, games: int, seed: int) ->
     ...
     serai.engine.errors.GameError: that tournament has 2 games per pairing, not 3
     """
-    wanted = {
-        "game": game.info.name,
-        "options": json.loads(json.dumps(game.params())),
-        "games": games,
-        "seed": seed,
-    }
-    words = {"game": "is of", "options": "has the options", "games": "has", "seed": "has seed"}
-    for key, value in wanted.items():
-        if data.get(key) != value:
-            unit = " games per pairing" if key == "games" else ""
-            raise GameError(f"that tournament {words[key]} {data.get(key)}{unit}, not {value}")
+    _check_same(data, "pairs", game, games, seed, "pairing")
     try:
         return {
             (p["challenger"], p["opponent"]): [MatchResult(**m) for m in p["matches"]]
@@ -230,4 +273,191 @@ def tournament(
                 matches.append(tuple(games_played))
                 if on_pairing is not None:
                     on_pairing(so_far())
+    return so_far()
+
+
+@dataclass(frozen=True)
+class SeatedGame:
+    """One game of a mixed tournament, with a different bot in every seat."""
+
+    index: int
+    bots: tuple[str, ...]
+    """The bot in each seat."""
+    places: tuple[int, ...]
+    """Each seat's place (:func:`serai.engine.places`): 1 is best, level seats share one."""
+    thinking: tuple[float, ...]
+    """Seconds each seat spent choosing, summed over the game."""
+    decisions: tuple[int, ...]
+
+    def ahead(self, bot: str, other: str) -> float:
+        """1 if ``bot`` finished ahead of ``other`` here, 0.5 if level, else 0."""
+        mine, theirs = self.places[self.bots.index(bot)], self.places[self.bots.index(other)]
+        return 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
+
+
+def rotated(bots: Sequence[str], index: int) -> tuple[str, ...]:
+    """The seats of game ``index`` at a table of ``bots``: every bot moves on one seat per
+    game, so each plays every seat equally often.
+
+    >>> rotated(["a", "b", "c"], 1)
+    ('c', 'a', 'b')
+    """
+    return tuple(bots[(seat - index) % len(bots)] for seat in range(len(bots)))
+
+
+@dataclass(frozen=True)
+class TableGames:
+    """The games of one table of a mixed tournament as a batch (:mod:`serai.sim.batch`)."""
+
+    name: str
+    params: Params
+    bots: tuple[str, ...]
+    seed: int
+
+    def play(self, index: int) -> SeatedGame:
+        game = cached_game(self.name, self.params)
+        seats = rotated(self.bots, index)
+        chance_seed = derive_seed("arena", self.seed, index)
+        state, thinking, decisions = play_seated(game, seats, chance_seed)
+        return SeatedGame(
+            index,
+            seats,
+            tuple(places(state.returns(), state.scores())),
+            tuple(thinking),
+            tuple(decisions),
+        )
+
+
+@dataclass(frozen=True)
+class BotTable:
+    """One table of a mixed tournament: its bots, and the games they played."""
+
+    bots: tuple[str, ...]
+    games: tuple[SeatedGame, ...]
+
+
+@dataclass(frozen=True)
+class MixedTournament(Setup):
+    """The tables of a mixed tournament played so far (every one, once it has ended)."""
+
+    tables: tuple[BotTable, ...]
+    ratings: tuple[BotRating, ...]
+
+    def seated(self) -> list[SeatedGame]:
+        """Every game played, round by round: game 0 of every table, then game 1…"""
+        played = [game for table in self.tables for game in table.games]
+        return sorted(played, key=lambda game: game.index)
+
+    def ahead(self, bot: str, other: str) -> tuple[float, int]:
+        """How often ``bot`` finished ahead of ``other`` in the games that seated both
+        (level counts half), and in how many games."""
+        shares = [
+            game.ahead(bot, other)
+            for game in self.seated()
+            if bot in game.bots and other in game.bots
+        ]
+        return (fmean(shares) if shares else 0.0, len(shares))
+
+    def standings(self) -> list[tuple[str, float]]:
+        """Each bot with its mean place over the games it played, best first."""
+        found: dict[str, list[int]] = {}
+        for game in self.seated():
+            for bot, place in zip(game.bots, game.places, strict=True):
+                found.setdefault(bot, []).append(place)
+        means = {bot: fmean(found[bot]) for bot in self.bots if bot in found}
+        return sorted(means.items(), key=lambda item: item[1])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **self.heading("mixed"),
+            "tables": [
+                {"bots": list(table.bots), "games": [asdict(game) for game in table.games]}
+                for table in self.tables
+            ],
+            "standings": [{"bot": bot, "mean_place": place} for bot, place in self.standings()],
+            "ratings": [{**asdict(r), "rating": r.rating} for r in self.ratings],
+        }
+
+
+Seated = Mapping[tuple[str, ...], Sequence[SeatedGame]]
+"""The games of tables already played, by their bots."""
+
+
+def seated_before(data: Mapping[str, Any], game: Game, games: int, seed: int) -> Seated:
+    """The tables a mixed tournament written as JSON (:meth:`MixedTournament.to_json`)
+    already played, to be reused by the same tournament, which may add bots to it."""
+    _check_same(data, "mixed", game, games, seed, "table")
+    try:
+        return {
+            tuple(table["bots"]): [
+                SeatedGame(
+                    index=int(g["index"]),
+                    bots=tuple(g["bots"]),
+                    places=tuple(g["places"]),
+                    thinking=tuple(g["thinking"]),
+                    decisions=tuple(g["decisions"]),
+                )
+                for g in table["games"]
+            ]
+            for table in data["tables"]
+            if len(table.get("games", ())) == games
+        }
+    except (KeyError, TypeError, ValueError) as error:
+        raise GameError(f"that tournament's tables cannot be read: {error}") from error
+
+
+def mixed_tournament(
+    game: Game,
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    workers: int | Runner = 1,
+    on_result: Callable[[str, SeatedGame], None] | None = None,
+    played: Seated | None = None,
+    on_table: Callable[[MixedTournament], None] | None = None,
+) -> MixedTournament:
+    """Play ``games`` games at a table of every set of ``game.num_players`` distinct
+    ``bots``, one bot in each seat, the seats rotated game by game (:func:`rotated`).
+
+    Game ``i`` of every table deals the same chance. Every game rates all its bots at once
+    by their places, as a rated table of the web platform does, round by round (game 0 of
+    every table, then game 1…). ``workers``, ``on_result`` and ``played`` are as for
+    :func:`tournament`; ``on_table`` is handed the tournament so far after every table.
+
+    >>> from serai import load_game
+    >>> three = load_game("through_the_desert", players=3)
+    >>> result = mixed_tournament(three, ["greedy", "random", "mcts:easy"], 3)
+    >>> [table.bots for table in result.tables], result.seated()[1].bots
+    ([('greedy', 'random', 'mcts:easy')], ('mcts:easy', 'greedy', 'random'))
+    """
+    names = tuple(dict.fromkeys(bots))
+    players = game.num_players
+    if len(names) < players:
+        raise GameError(
+            f"a mixed tournament at {players} players needs at least {players} different "
+            f"bots, one for each seat, not {len(names)}"
+        )
+    for name in names:
+        make_named_bot(name, 0)  # an unknown bot fails here, before any game is played
+    played = played or {}
+    params = tuple(sorted(game.params().items()))
+    tables: list[BotTable] = []
+
+    def so_far() -> MixedTournament:
+        result = MixedTournament(
+            game.info.name, game.params(), names, games, seed, tuple(tables), ()
+        )
+        rated = ((g.bots, [float(place) for place in g.places]) for g in result.seated())
+        return replace(result, ratings=tuple(rate_results(names, rated)))
+
+    with as_runner(workers) as runner:
+        for seated in itertools.combinations(names, players):
+            earlier = played.get(seated)
+            if earlier is None:
+                follow = None if on_result is None else tagged(on_result, " · ".join(seated))
+                batch = TableGames(game.info.name, params, seated, seed)
+                earlier = runner.run(batch, games, follow)
+            tables.append(BotTable(seated, tuple(sorted(earlier, key=lambda g: g.index))))
+            if on_table is not None:
+                on_table(so_far())
     return so_far()
