@@ -31,7 +31,6 @@ import serai
 from serai.games.five_tribes.rules import FiveTribesState
 from serai.server import create_app
 from serai.server.bots import (
-    HINT_BOT,
     BotDriver,
     Overrun,
     ProcessWorker,
@@ -129,26 +128,30 @@ def test_bot_hog_a_decision_that_overruns_is_stopped_and_its_worker_replaced() -
 
 
 def test_the_answer_to_a_cancelled_job_is_never_taken_for_the_next_jobs() -> None:
-    """A caller cancelled while its worker thinks (a server stopping, a request dropped)
-    leaves an answer in the pipe: the next job gets its own answer, not that one."""
+    """A caller cancelled while its worker thinks (a server stopping) would leave an
+    answer in the pipe: the worker is replaced, and the next job gets its own answer
+    within its own cap, however long the cancelled one would have thought."""
     state = serai.load_game("five_tribes", players=2).new_initial_state()
     while state.is_chance_node():
         state.apply_action(serai.sample_chance(state, random.Random(1)))
+    stalling = state.clone()
+    stalling.__class__ = StallingState
     worker = ProcessWorker()
 
     async def scenario() -> int:
         await worker.decide("greedy", 1, state, 30.0)  # the worker is up
-        searching = asyncio.create_task(worker.run("hint", HINT_BOT, 1.0, 7, state, 1.0))
-        await asyncio.sleep(0)
-        assert worker.jobs == 2, "the hint was sent before its caller is cancelled"
-        searching.cancel()
+        first = worker.process
+        thinking = asyncio.create_task(worker.decide("greedy", 1, stalling, 30.0))
+        await asyncio.sleep(0)  # the job is sent: the task waits for its answer
+        thinking.cancel()
         with pytest.raises(asyncio.CancelledError):
-            await searching
-        return await worker.decide("greedy", 1, state, 30.0)
+            await thinking
+        assert worker.process is None and not first.is_alive()
+        return await worker.decide("greedy", 2, state, 0.1)
 
     try:
         action = asyncio.run(scenario())
-        assert action == decide("greedy", 1, state, 30.0)
+        assert action == decide("greedy", 2, state, 0.1)
     finally:
         worker.stop()
 

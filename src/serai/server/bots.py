@@ -109,23 +109,22 @@ def _die_with(parent: int) -> None:
 
 
 def _worker(connection: Connection, parent: int) -> None:
-    """A worker process: numbered jobs in, answers with the job's number out, until the
-    pipe closes. It says when it is ready (every game imported, answer 0), so its start-up
-    never counts against a cap."""
+    """A worker process: decisions in, actions out, until the pipe closes. It says when
+    it is ready (every game imported), so its start-up never counts against a cap."""
     _die_with(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the server, which stops us
     for name in list_games():
         game_info(name)
-    connection.send((0, True, "ready"))
+    connection.send((True, "ready"))
     while True:
         try:
-            number, job, args = connection.recv()
+            job, args = connection.recv()
         except (EOFError, OSError):
             return
         try:
-            answer: tuple[int, bool, Any] = (number, True, JOBS[job](*args))
+            answer: tuple[bool, Any] = (True, JOBS[job](*args))
         except Exception as error:
-            answer = (number, False, f"{type(error).__name__}: {error}")
+            answer = (False, f"{type(error).__name__}: {error}")
         connection.send(answer)
 
 
@@ -157,8 +156,6 @@ class ProcessWorker:
         self.process: Any = None
         self.connection: Connection | None = None
         self.ready = False
-        self.jobs = 0
-        """Jobs sent so far: each job's number, which its answer carries."""
 
     def start(self) -> None:
         ours, theirs = self.context.Pipe()
@@ -188,38 +185,36 @@ class ProcessWorker:
             self.stop()
             self.start()
         if not self.ready:
-            await self._answer(who, BOOT_SECONDS, 0)
+            await self._answer(who, BOOT_SECONDS)
             self.ready = True
         assert self.connection is not None
-        self.jobs += 1
-        self.connection.send((self.jobs, job, args))
-        return await self._answer(who, seconds + GRACE, self.jobs)
+        self.connection.send((job, args))
+        return await self._answer(who, seconds + GRACE)
 
-    async def _answer(self, spec: str, seconds: float, number: int) -> Any:
-        """The worker's answer to job ``number``, or :class:`Overrun` (the worker killed)
-        after ``seconds``. The answer to a job whose caller was cancelled comes first and
-        is passed over."""
+    async def _answer(self, spec: str, seconds: float) -> Any:
+        """The worker's next answer, or :class:`Overrun` (the worker killed) after
+        ``seconds``. A caller cancelled meanwhile (a server stopping) also stops the
+        worker, whose answer would otherwise be taken for the next job's."""
         connection = self.connection
         assert connection is not None
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + seconds
-        while True:
-            try:
-                with _readable(loop, connection.fileno()) as ready:
-                    await asyncio.wait_for(ready, max(0.0, deadline - loop.time()))
-            except TimeoutError:
-                self.stop()
-                raise Overrun(f"{spec} did not answer within {seconds:g} s") from None
-            try:
-                answered, ok, value = connection.recv()
-            except (EOFError, OSError) as error:
-                self.stop()
-                raise Overrun(f"{spec}'s worker died") from error
-            if answered != number:
-                continue
-            if not ok:
-                raise Overrun(f"{spec} failed: {value}")
-            return value
+        try:
+            with _readable(loop, connection.fileno()) as ready:
+                await asyncio.wait_for(ready, seconds)
+        except TimeoutError:
+            self.stop()
+            raise Overrun(f"{spec} did not answer within {seconds:g} s") from None
+        except asyncio.CancelledError:
+            self.stop()
+            raise
+        try:
+            ok, value = connection.recv()
+        except (EOFError, OSError) as error:
+            self.stop()
+            raise Overrun(f"{spec}'s worker died") from error
+        if not ok:
+            raise Overrun(f"{spec} failed: {value}")
+        return value
 
 
 class ThreadWorker:
