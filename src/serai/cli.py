@@ -471,7 +471,15 @@ def _check_writable(path: Path | None) -> None:
 
 
 def _write_json(path: Path, data: dict[str, Any]) -> None:
-    path.write_text(json.dumps(data, indent=1) + "\n")
+    """Write ``data`` to ``path`` whole or not at all (a run stopped while writing keeps
+    the file it had)."""
+    text = json.dumps(data, indent=1) + "\n"
+    if path.exists() and not path.is_file():  # a device or a pipe: /dev/stdout
+        path.write_text(text)
+        return
+    written = path.with_name(f".{path.name}.writing")
+    written.write_text(text)
+    os.replace(written, path)
 
 
 def _to_move(state: State, players: Sequence[str]) -> str:
@@ -997,8 +1005,9 @@ def tournament_command(
             def keep(so_far: Tournament | MixedTournament) -> None:
                 _write_json(kept, so_far.to_json())
 
+        units: list[frozenset[str] | tuple[str, str]]
         if mixed:
-            units = list(itertools.combinations(names, loaded.num_players))
+            units = [frozenset(c) for c in itertools.combinations(names, loaded.num_players)]
         else:
             units = [(c, o) for c in names for o in names if c != o]
         total = sum(games for unit in units if unit not in earlier)

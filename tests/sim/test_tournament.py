@@ -268,3 +268,26 @@ def test_the_mixed_command_keeps_its_tables_and_refuses_a_pairs_file(tmp_path: P
     assert pairs.exit_code == 2
     assert "that tournament seats its bots as mixed, not pairs" in pairs.output
     assert json.loads(path.read_text()) == written
+    shuffled = bots.split(",")[::-1]
+    labels.clear()
+    mixed_tournament(
+        game,
+        shuffled,
+        2,
+        on_result=lambda label, _: labels.append(label),
+        played=seated_before(written, game, 2, 0),
+    )
+    assert labels == [], "the same bots named in another order sit at the same tables"
+    assert [p.name for p in tmp_path.iterdir()] == ["m.json"]
+
+
+def test_a_pairs_file_from_before_mixed_tournaments_is_resumed_as_pairs() -> None:
+    from serai.sim.tournament import played_before
+
+    game = serai.load_game(GAME, players=2)
+    earlier = tournament(game, ["random", "greedy"], 2).to_json()
+    del earlier["seating"]
+    assert sorted(played_before(earlier, game, 2, 0)) == [
+        ("greedy", "random"),
+        ("random", "greedy"),
+    ]

@@ -13,6 +13,13 @@ The ratings (``mu - 3 sigma``) are what ``mcts:hard`` and the other presets are 
 against each other. A tournament written as JSON can be resumed (:func:`played_before`):
 its finished pairings are reused, and only the others are played.
 
+A **mixed** tournament (:func:`mixed_tournament`) seats a different bot in every seat
+instead: every set of as many bots as there are players sits at one table for its games,
+each bot moving on one seat per game (every seat equally often when the games are a
+multiple of the players), and every game rates all its bots at once by their places, as a
+rated table of the platform does. A cell of its cross table is how often the row bot
+finished ahead of the column bot at the tables that seated both.
+
 >>> from serai import load_game
 >>> result = tournament(load_game("through_the_desert", players=2), ["greedy", "random"], 2)
 >>> len(result.pairings), result.pairing("random", "greedy").games
@@ -173,9 +180,10 @@ def _check_same(
     }
     for key, word in words.items():
         value = json.loads(json.dumps(wanted[key]))
-        if data.get(key) != value:
+        found = data.get(key, "pairs" if key == "seating" else None)  # older files: pairs
+        if found != value:
             units = f" games per {unit}" if key == "games" else ""
-            raise GameError(f"that tournament {word} {data.get(key)}{units}, not {value}")
+            raise GameError(f"that tournament {word} {found}{units}, not {value}")
 
 
 def played_before(data: Mapping[str, Any], game: Game, games: int, seed: int) -> Played:
@@ -379,8 +387,8 @@ class MixedTournament(Setup):
         }
 
 
-Seated = Mapping[tuple[str, ...], Sequence[SeatedGame]]
-"""The games of tables already played, by their bots."""
+Seated = Mapping[frozenset[str], Sequence[SeatedGame]]
+"""The games of tables already played, by their bots (in any order)."""
 
 
 def seated_before(data: Mapping[str, Any], game: Game, games: int, seed: int) -> Seated:
@@ -389,7 +397,7 @@ def seated_before(data: Mapping[str, Any], game: Game, games: int, seed: int) ->
     _check_same(data, "mixed", game, games, seed, "table")
     try:
         return {
-            tuple(table["bots"]): [
+            frozenset(table["bots"]): [
                 SeatedGame(
                     index=int(g["index"]),
                     bots=tuple(g["bots"]),
@@ -430,6 +438,8 @@ def mixed_tournament(
     >>> [table.bots for table in result.tables], result.seated()[1].bots
     ([('greedy', 'random', 'mcts:easy')], ('mcts:easy', 'greedy', 'random'))
     """
+    if games < 1:
+        raise GameError(f"the number of games must be at least 1, not {games}")
     names = tuple(dict.fromkeys(bots))
     players = game.num_players
     if len(names) < players:
@@ -451,13 +461,13 @@ def mixed_tournament(
         return replace(result, ratings=tuple(rate_results(names, rated)))
 
     with as_runner(workers) as runner:
-        for seated in itertools.combinations(names, players):
-            earlier = played.get(seated)
+        for at_table in itertools.combinations(names, players):
+            earlier = played.get(frozenset(at_table))
             if earlier is None:
-                follow = None if on_result is None else tagged(on_result, " · ".join(seated))
-                batch = TableGames(game.info.name, params, seated, seed)
+                follow = None if on_result is None else tagged(on_result, " · ".join(at_table))
+                batch = TableGames(game.info.name, params, at_table, seed)
                 earlier = runner.run(batch, games, follow)
-            tables.append(BotTable(seated, tuple(sorted(earlier, key=lambda g: g.index))))
+            tables.append(BotTable(at_table, tuple(sorted(earlier, key=lambda g: g.index))))
             if on_table is not None:
                 on_table(so_far())
     return so_far()
