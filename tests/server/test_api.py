@@ -556,8 +556,9 @@ def test_messages_speak_plainly(client: TestClient, new_table: Creator) -> None:
 
 
 def test_tables_of_a_game_share_its_decisions_and_other_options_have_their_own() -> None:
-    """Each choice sent (its text and decoded parts) is built once for every table of a
-    game and options; it is what the engine says at every table, a river board's too."""
+    """Each choice sent (its text and decoded parts) and the board's layout are built once
+    for every table of a game and options; they are what the engine says at every table,
+    a river board's too."""
     import asyncio
 
     from serai.server.store import Store
@@ -571,8 +572,9 @@ def test_tables_of_a_game_share_its_decisions_and_other_options_have_their_own()
                 "through_the_desert", 2, options, [NewSeat("human")] * 2, hotseat=True
             )
             tables.append(made)
-        assert tables[0].decisions is tables[1].decisions
-        assert tables[2].decisions is not tables[0].decisions
+        assert tables[0].shared is tables[1].shared
+        assert tables[2].shared is not tables[0].shared
+        assert tables[2].shared.layout() == tables[2].game.layout() != tables[0].shared.layout()
         rng = random.Random(4)
         for table in tables:
             for _ in range(30):
@@ -590,3 +592,19 @@ def test_tables_of_a_game_share_its_decisions_and_other_options_have_their_own()
                 assert parts == game.decode(table.moves[-1].action)._asdict()
 
     asyncio.run(play())
+
+
+def test_the_parts_shared_by_a_games_tables_are_kept_for_the_games_used_last() -> None:
+    """Tables at ever new options (every ``max_turns``) cannot grow the server's memory
+    without end: the games used longest ago are let go."""
+    from serai.server.tables import KEPT_GAMES, Shared
+
+    first = serai.load_game("nomads_of_arabia", players=3, max_turns=1)
+    kept = Shared.of(first)
+    for turns in range(2, KEPT_GAMES + 10):
+        Shared.of(serai.load_game("nomads_of_arabia", players=3, max_turns=turns))
+        Shared.of(first)  # in use all along
+    assert len(Shared.known) == KEPT_GAMES
+    assert Shared.of(first) is kept
+    oldest = serai.load_game("nomads_of_arabia", players=3, max_turns=2)
+    assert repr(oldest) not in Shared.known

@@ -294,9 +294,12 @@ def test_a_restart_resumes_the_clock_and_applies_a_deadline_that_passed(
             assert late["clock"]["remaining"][seat] == 0.0, "timed out at start-up"
 
 
+@pytest.mark.parametrize("ben_came", [True, False])
 def test_a_rated_game_with_a_player_timed_out_places_them_last(
-    db_url: str, hand: HandClock
+    db_url: str, hand: HandClock, ben_came: bool
 ) -> None:
+    """Ben, who took the seat kept for him and then ran out of time, places last; a game
+    whose seat Ben never took (he never opened the table) counts for no one."""
     with (
         ThreadPoolExecutor(2) as pool,
         TestClient(
@@ -319,6 +322,12 @@ def test_a_rated_game_with_a_player_timed_out_places_them_last(
             headers={"X-CSRF-Token": ana.cookies.get("serai_csrf") or ""},
         ).json()
         table_id = made["table"]["id"]
+        assert not made["table"]["seats"][1]["claimed"], "kept for Ben, not yet taken"
+        if ben_came:
+            signed_in = {"cookie": f"serai_session={ben.cookies.get('serai_session')}"}
+            with ben.websocket_connect(f"/ws/tables/{table_id}", headers=signed_in) as socket:
+                assert socket.receive_json()["type"] == "hello"
+            assert state(ana, table_id)["table"]["seats"][1]["claimed"]
         rng = random.Random(4)
         while not (message := state(ana, table_id))["over"]:
             if message["to_move"] == 1 and not message["table"]["seats"][1]["absent"]:
@@ -335,11 +344,14 @@ def test_a_rated_game_with_a_player_timed_out_places_them_last(
                 )
             else:
                 time.sleep(0.02)  # the bot standing in for Ben
-        places = {
-            p["name"]: p["recent"][0]["place"]
-            for p in (ana.get("/api/players/Ana").json(), ana.get("/api/players/Ben").json())
-        }
-        assert places == {"Ana": 1, "Ben": 2}
+        profiles = [ana.get(f"/api/players/{name}").json() for name in ("Ana", "Ben")]
+        if ben_came:
+            places = {p["name"]: p["recent"][0]["place"] for p in profiles}
+            assert places == {"Ana": 1, "Ben": 2}
+        else:
+            assert [p["recent"] for p in profiles] == [[], []]
+            assert [p["games"] for p in profiles] == [{}, {}]
+            assert ana.get("/api/leaderboard/desert_sons").json()["players"] == []
 
 
 def test_my_games_put_my_turn_first_then_the_nearest_deadline(db_url: str, hand: HandClock) -> None:

@@ -553,6 +553,11 @@ def test_large_bodies_are_not_read_past_the_limit(live_server: int) -> None:
         ),
         ({"game": "desert_sons", "options": {"desert_border": 1}}, "desert_border"),
         ({"surprise": True}, "surprise"),
+        (
+            {"game": "nomads_of_arabia", "players": 3, "options": {"max_turns": 10**30}},
+            "less than or equal to 9007199254740991",
+        ),
+        ({"options": {"board": "x" * 33}}, "at most 32 characters"),
     ],
 )
 def test_malformed_options_are_refused_not_coerced(
@@ -572,7 +577,7 @@ def test_malformed_deep_json_and_binary_frames_get_clean_errors(
     response = client.post(
         "/api/tables", content=deep, headers={"content-type": "application/json"}
     )
-    assert response.status_code in (400, 422) and response.json()["type"] == "error"
+    assert response.status_code == 422 and response.json()["code"] == "malformed"
     table = new_table("five_tribes", ["human", "human"])
     token = table["tokens"][0]
     with client.websocket_connect(f"/ws/tables/{table['table']['id']}?token={token}") as ws:
@@ -585,6 +590,27 @@ def test_malformed_deep_json_and_binary_frames_get_clean_errors(
         assert binary["code"] == "malformed" and "text" in binary["message"]
         ws.send_json({"type": "ping"})
         assert ws.receive_json() == {"type": "pong"}, "the socket stays open"
+
+
+def test_malformed_a_choice_of_nothing_is_refused_over_http_and_websocket(
+    client: TestClient, new_table: Creator
+) -> None:
+    table = new_table("nomads_of_arabia", ["human", "human", "human"])
+    tid, token = table["table"]["id"], table["tokens"][0]
+    for body in ({"token": token}, {"token": token, "mute_chat": None}):
+        refused = client.post(f"/api/tables/{tid}/preferences", json=body)
+        assert refused.status_code == 422 and refused.json()["code"] == "invalid"
+        assert "at least one of the choices" in refused.json()["message"]
+    with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+        ws.receive_json()
+        ws.receive_json()
+        ws.send_json({"type": "preferences"})
+        answer = ws.receive_json()
+        assert answer["code"] == "malformed" and "at least one of the choices" in answer["message"]
+    assert client.get(f"/api/tables/{tid}?token={token}").json()["preferences"] == {
+        "stop_at_windows": False,
+        "mute_chat": False,
+    }
 
 
 def test_malformed_a_very_long_websocket_address_is_refused(live_server: int) -> None:

@@ -16,6 +16,7 @@ from sqlalchemy import select, text
 
 from serai.engine import places
 from serai.server import create_app, players
+from serai.server.guard import RateLimit
 from serai.server.ratings import RatedSeat, rate
 from serai.server.schema import accounts, ratings, sessions
 from serai.server.tables import Hub
@@ -108,6 +109,9 @@ def test_sign_in_attempts_are_limited_per_name(browser: TestClient) -> None:
         for _ in range(6)
     ]
     assert answers[:5] == [401] * 5 and answers[5] == 429
+    for look_alike in ("DARA", "Ｄａｒａ", "ＤＡＲＡ"):
+        again = browser.post("/api/session", json={"name": look_alike, "password": PASSWORD})
+        assert again.status_code == 429, "the same name, however it is written"
 
 
 def test_signing_out_revokes_the_session_even_for_a_stolen_cookie(browser: TestClient) -> None:
@@ -420,8 +424,9 @@ def test_chat_is_plain_text_kept_with_the_game_and_read_as_allowed(
     assert spectator.status_code == 200
     too_long = browser.post(f"/api/tables/{tid}/chat", json={"token": two, "text": "x" * 501})
     assert too_long.status_code == 422
-    control = browser.post(f"/api/tables/{tid}/chat", json={"token": two, "text": "a\x1bb"})
-    assert control.status_code == 422
+    for hidden in ("a\x1bb", "\u200b\ufeff\u00ad", "\u2800\u3164", "a\u2028b"):
+        refused = browser.post(f"/api/tables/{tid}/chat", json={"token": two, "text": hidden})
+        assert refused.status_code == 422, hidden
     players_read = browser.get(f"/api/tables/{tid}/chat", params={"token": two}).json()["lines"]
     watchers_read = browser.get(f"/api/tables/{tid}/chat").json()["lines"]
     assert [line["text"] for line in players_read] == ["<b>hi</b>"], "spectators kept apart"
@@ -460,6 +465,31 @@ def test_chat_lines_are_rate_limited_and_pushed_live(browser: TestClient) -> Non
                 assert echoed["lines"][0]["text"] == f"line {index}"
                 read.append(reader.receive_json()["lines"][0]["text"])
     assert read == [f"line {i}" for i in range(5)], "five at once, then a pause"
+
+
+def test_a_spectators_chat_limit_holds_over_every_connection_it_opens(
+    browser: TestClient,
+) -> None:
+    made = browser.post(
+        "/api/tables", json={"game": "five_tribes", "players": 2, "seats": [{}, {}]}
+    ).json()
+    tid = made["table"]["id"]
+    browser.app.state.limits.chat = RateLimit(per_minute=1e-6, burst=5)  # type: ignore[attr-defined]
+    answers = []
+    for _ in range(3):
+        with browser.websocket_connect(f"/ws/tables/{tid}") as watcher:
+            watcher.receive_json()
+            watcher.receive_json()
+            for _ in range(2):
+                watcher.send_json({"type": "chat", "text": "go!"})
+                answer = watcher.receive_json()
+                while answer["type"] == "chat" and len(answer["lines"]) > 1:  # the chat so far
+                    answer = watcher.receive_json()
+                answers.append(answer["type"])
+    answers.append(browser.post(f"/api/tables/{tid}/chat", json={"text": "go!"}).status_code)
+    assert answers == ["chat"] * 5 + ["error", 429]
+    seat = browser.post(f"/api/tables/{tid}/chat", json={"token": made["invites"][0]["token"]})
+    assert seat.status_code == 422, "a player's lines are counted apart (this one has no text)"
 
 
 # -- rematch ------------------------------------------------------------------------------
@@ -503,6 +533,30 @@ def test_a_rematch_rotates_the_seats_and_hands_each_player_a_link(browser: TestC
     assert state_of(browser, {"table": {"id": new_id}}, bo)["you"] == [0]
     again = browser.post(f"/api/tables/{tid}/rematch", json={"token": tokens[0]}).json()
     assert again["table"]["id"] == new_id, "one rematch per game"
+
+
+def test_a_rematch_of_a_hotseat_table_gives_the_hotseat_to_its_holder_alone(
+    browser: TestClient,
+) -> None:
+    made = browser.post(
+        "/api/tables",
+        json={"game": "desert_sons", "players": 2, "seats": [{}, {}], "hotseat": True},
+    ).json()
+    tid = made["table"]["id"]
+    hotseat = made["hotseat"].split("token=")[1]
+    seat_one = {i["seat"]: i["token"] for i in made["invites"]}[1]
+    browser.post(f"/api/tables/{tid}/leave", json={"token": hotseat, "away": True})
+    wait_over(browser, tid)
+    mine = browser.post(f"/api/tables/{tid}/rematch", json={"token": seat_one}).json()
+    new_id = mine["table"]["id"]
+    token = mine["url"].split("token=")[1]
+    assert state_of(browser, {"table": {"id": new_id}}, token)["you"] == [0]
+    held = browser.post(f"/api/tables/{tid}/rematch", json={"token": hotseat}).json()
+    assert held["table"]["id"] == new_id
+    both = held["url"].split("token=")[1]
+    assert state_of(browser, {"table": {"id": new_id}}, both)["you"] == [0, 1]
+    browser.post(f"/api/tables/{tid}/rematch", json={"token": seat_one})
+    assert state_of(browser, {"table": {"id": new_id}}, both)["you"] == [0, 1], "still works"
 
 
 def test_the_replay_shows_the_chat_its_reader_may_read(browser: TestClient) -> None:

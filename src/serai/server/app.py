@@ -178,7 +178,7 @@ def create_app(
     async def http_error(_: Request, error: HTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "malformed")
         refusal = TableError(code, str(error.detail))
-        return JSONResponse(refusal.body(), status_code=error.status_code)
+        return JSONResponse(refusal.body(), status_code=refusal.status)
 
     @app.exception_handler(Exception)
     async def failed(_: Request, error: Exception) -> JSONResponse:

@@ -18,6 +18,8 @@ log = logging.getLogger("serai.server")
 STATUS = {
     "unknown_table": 404,
     "not_found": 404,
+    "method_not_allowed": 405,
+    "too_slow": 408,
     "bad_token": 403,
     "bad_origin": 403,
     "bad_csrf": 403,

@@ -36,10 +36,13 @@ MAX_ACTION = 200
 BIDI_CONTROLS = frozenset(
     "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 )
+BLANKS = frozenset("\u115f\u1160\u2800\u3164\uffa0")
+"""Letters and symbols drawn as nothing (Hangul fillers, the blank Braille pattern)."""
 
 
 def plain_text(text: str) -> str:
-    """``text`` in NFC, refused if it holds characters that are not meant to be shown.
+    """``text`` in NFC, refused if it holds characters that are not meant to be shown, or
+    shows nothing at all.
 
     >>> plain_text("Ame\u0301lie")
     'Amélie'
@@ -47,12 +50,18 @@ def plain_text(text: str) -> str:
     Traceback (most recent call last):
     ...
     ValueError: a control character (U+0000) is not allowed
+    >>> plain_text("\u200b\u2800")
+    Traceback (most recent call last):
+    ...
+    ValueError: it shows nothing: every character in it is blank or invisible
     """
     for char in text:
         category = unicodedata.category(char)
-        if category in ("Cc", "Cs") or char in BIDI_CONTROLS:
+        if category in ("Cc", "Cs", "Zl", "Zp") or char in BIDI_CONTROLS:
             kind = "a lone surrogate" if category == "Cs" else "a control character"
             raise ValueError(f"{kind} (U+{ord(char):04X}) is not allowed")
+    if all(unicodedata.category(char) in ("Cf", "Zs") or char in BLANKS for char in text):
+        raise ValueError("it shows nothing: every character in it is blank or invisible")
     return unicodedata.normalize("NFC", text)
 
 
@@ -75,7 +84,14 @@ ChatText = Annotated[
 PlayerName = Annotated[str, AfterValidator(check_name)]
 Password = Annotated[str, AfterValidator(check_password)]
 OptionName = Annotated[str, StringConstraints(min_length=1, max_length=32)]
-OptionValue = Annotated[bool | int | str, Field(union_mode="left_to_right")]
+SAFE_INTEGER = 2**53 - 1
+"""The largest whole number every JSON reader (a browser's included) keeps exactly."""
+OptionValue = Annotated[
+    bool
+    | Annotated[int, Field(ge=-SAFE_INTEGER, le=SAFE_INTEGER)]
+    | Annotated[str, StringConstraints(max_length=32)],
+    Field(union_mode="left_to_right"),
+]
 Revision = Annotated[int, Field(ge=0)]
 
 
@@ -166,6 +182,12 @@ class Choices(Strict):
         """The choices made (not the rest of the request)."""
         chosen = {key: getattr(self, key) for key in Choices.model_fields}
         return {key: value for key, value in chosen.items() if value is not None}
+
+    @model_validator(mode="after")
+    def _some_choice(self) -> Choices:
+        if not self.given():
+            raise ValueError(f"make at least one of the choices {', '.join(Choices.model_fields)}")
+        return self
 
 
 class PreferencesIn(Choices):

@@ -21,6 +21,7 @@ from sqlalchemy import desc, insert, select, update
 from sqlalchemy.engine import Connection
 
 from serai.server.schema import accounts, rating_history, ratings, tables
+from serai.server.schema import seats as seat_rows
 
 
 @cache
@@ -158,13 +159,18 @@ def profile(db: Connection, account_id: str, recent: int = 20) -> dict[str, Any]
 
 
 def unrated_finished(db: Connection) -> list[str]:
-    """Finished rated tables without their result (none, unless a rating write failed)."""
+    """Finished rated tables without their result (none, unless a rating write failed),
+    leaving out those with a seat never taken, which count for no one."""
     rated = select(rating_history.c.table_id).distinct()
+    untaken = select(seat_rows.c.table_id).where(~seat_rows.c.claimed).distinct()
     return [
         row[0]
         for row in db.execute(
             select(tables.c.id).where(
-                tables.c.rated, tables.c.status == "finished", tables.c.id.not_in(rated)
+                tables.c.rated,
+                tables.c.status == "finished",
+                tables.c.id.not_in(rated),
+                tables.c.id.not_in(untaken),
             )
         )
     ]

@@ -157,26 +157,40 @@ line, a rematch) that each connection passes on if its reader may read it. It on
 what to send: it is called while the change is made."""
 
 
-class Decisions:
-    """The actions of one game (and its options) as the boards are sent them: decoded into
-    parts, and as a choice with its text too. Both depend on the action alone (a
-    conformance test holds every game to it), so each is built once for every table."""
+KEPT_GAMES = 64
+"""Games (each with its options) whose shared parts are kept: a game's tables at options
+never seen before cannot grow the server's memory without end."""
 
-    known: ClassVar[dict[str, Decisions]] = {}
+
+class Shared:
+    """What every table of one game (with its options) shares, each part built once: the
+    board's layout, and the actions as the boards are sent them, decoded into parts and as
+    a choice with its text too. Both depend on the action alone (a conformance test holds
+    every game to it). The games used last are kept, :data:`KEPT_GAMES` at most."""
+
+    known: ClassVar[OrderedDict[str, Shared]] = OrderedDict()
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.decoded: dict[ActionId, dict[str, Any]] = {}
         self.offered: dict[ActionId, dict[str, Any]] = {}
+        self.drawn: dict[str, Any] | None = None
 
     @classmethod
-    def of(cls, game: Game) -> Decisions:
-        """The decisions of ``game``'s tables, shared by all of them."""
+    def of(cls, game: Game) -> Shared:
+        """What ``game``'s tables share."""
         key = repr(game)
-        found = cls.known.get(key)
-        if found is None:
-            found = cls.known[key] = cls(game)
+        found = cls.known.pop(key, None) or cls(game)
+        cls.known[key] = found
+        while len(cls.known) > KEPT_GAMES:
+            cls.known.popitem(last=False)
         return found
+
+    def layout(self) -> dict[str, Any]:
+        """The board's fixed geometry (``Game.layout``)."""
+        if self.drawn is None:
+            self.drawn = self.game.layout()
+        return self.drawn
 
     def parts(self, action: ActionId) -> dict[str, Any]:
         """``action`` decoded (``Game.decode``)."""
@@ -219,10 +233,10 @@ class Table:
     next_bot: float = 0.0
     """When (``time.monotonic``) a bot may next move here while people watch."""
     summarised: tuple[TableRow, dict[str, Any]] | None = None
-    decisions: Decisions = field(init=False)
+    shared: Shared = field(init=False)
 
     def __post_init__(self) -> None:
-        self.decisions = Decisions.of(self.game)
+        self.shared = Shared.of(self.game)
 
     @property
     def id(self) -> str:
@@ -286,7 +300,7 @@ class Table:
                 "words": seen.words[column].format(*names),
             }
             if seen.texts[column] == move.text:  # seen whole: its parts hide nothing
-                line["parts"] = self.decisions.parts(move.action)
+                line["parts"] = self.shared.parts(move.action)
             lines.append(line)
         return lines
 
@@ -306,7 +320,7 @@ class Table:
         over = state.is_terminal()
         upto = len(state.history())
         start = min(log_from, upto)
-        choices = [] if acting is None else self.decisions.choices(state)
+        choices = [] if acting is None else self.shared.choices(state)
         return {
             "type": "state",
             "table": self.summary(),
@@ -397,7 +411,11 @@ class Table:
 
     def result(self, state: State) -> list[RatedSeat]:
         """A finished rated game's places, by account (a bot preset plays as
-        ``bot:<preset>``); a player who left places last."""
+        ``bot:<preset>``); a player who left places last. None when a seat was never
+        taken (kept for an account that never opened the table, or open and never
+        joined): a game counts only for players who all came to it."""
+        if not all(seat.claimed for seat in self.row.seats):
+            return []
         absent = {seat.seat for seat in self.row.seats if seat.absent}
         ranked = places(state.returns(), state.scores(), absent)
         return [
@@ -505,19 +523,14 @@ class Hub:
         self.idle_seconds = idle_seconds
         self.driver = BotDriver(list(workers), self._bot_turn)
         self.tasks: set[asyncio.Task[Any]] = set()
-        self.layouts: dict[str, dict[str, Any]] = {}
 
     def hello(self, table: Table) -> str:
         """The first message of a live connection: the table and its board's geometry
         (the same for every table of a game and options, so it is built once)."""
-        key = repr(table.game)
-        layout = self.layouts.get(key)
-        if layout is None:
-            layout = self.layouts[key] = table.game.layout()
         hello = {
             "type": "hello",
             "table": table.summary(),
-            "layout": layout,
+            "layout": table.shared.layout(),
             "labels": table.game.score_labels(),
         }
         return compact(hello)
@@ -718,7 +731,7 @@ class Hub:
                     None,
                     name,
                     None if token is None else token_hash(token),
-                    account is not None,
+                    account is not None and seat.account is None,  # the creator's
                     open=seat.kind == "open",
                     account_id=None if account is None else account.id,
                 )
@@ -1023,11 +1036,13 @@ class Hub:
         return fresh
 
     async def _rematch_link(self, old: Table, fresh: Table, seats: Sequence[int]) -> str:
-        """The caller's link to the rematch: a new token for their seat (or the hotseat),
-        none for a seat bound to an account (they sign in)."""
+        """The caller's link to the rematch: a new token for their seat (or the hotseat,
+        for the one who played every seat), none for a seat bound to an account (they
+        sign in)."""
+        everyone = tuple(seat.seat for seat in old.row.seats if seat.kind == "human")
         async with fresh.lock:
             token = secrets.token_urlsafe(18)
-            if old.row.hotseat_hash is not None:
+            if old.row.hotseat_hash is not None and tuple(seats) == everyone:
                 await asyncio.wrap_future(
                     self.store.submit_table(fresh.id, hotseat_hash=token_hash(token))
                 )

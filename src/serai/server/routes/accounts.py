@@ -22,7 +22,13 @@ from serai.server.deps import (
 )
 from serai.server.errors import TableError
 from serai.server.models import SignIn, SignUp, VacationIn
-from serai.server.players import SESSION_SECONDS, Account, hash_password, verify_password
+from serai.server.players import (
+    SESSION_SECONDS,
+    Account,
+    hash_password,
+    name_key,
+    verify_password,
+)
 from serai.server.schema import seats, tables
 from serai.server.tables import summary_of
 
@@ -78,7 +84,7 @@ async def sign_in(
     answer after the same work."""
     limits = request.app.state.limits
     limits.sign_in_by_address.check(address, "sign-in attempts")
-    limits.sign_in_by_name.check(body.name.casefold(), "sign-in attempts for this name")
+    limits.sign_in_by_name.check(name_key(body.name), "sign-in attempts for this name")
     found = await asyncio.to_thread(hub.players.by_name, body.name)
     stored = None if found is None else found[1]
     if not await verify_password(stored, body.password) or found is None:

@@ -18,7 +18,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from serai.server.chat import ChatLine, readable
-from serai.server.deps import current_session
+from serai.server.deps import client_address, current_session
 from serai.server.errors import TableError, incident
 from serai.server.guard import MAX_BODY, RateLimit
 from serai.server.models import (
@@ -32,7 +32,7 @@ from serai.server.models import (
     parse_message,
 )
 from serai.server.players import Account
-from serai.server.routes.tables import STATE_WITH_ERROR
+from serai.server.routes.tables import STATE_WITH_ERROR, chat_key
 from serai.server.tables import Hub, Table, compact
 
 router = APIRouter()
@@ -56,10 +56,9 @@ async def live(socket: WebSocket, table_id: str, token: str = "") -> None:
         await socket.close(code=CLOSE_CODES.get(error.code, 4400))
         return
     await hub.seen(table, seats, account)
-    limits = (
-        RateLimit(socket.app.state.settings.messages_per_second * 60, 100),
-        RateLimit(per_minute=20, burst=5),
-    )
+    messages = RateLimit(socket.app.state.settings.messages_per_second * 60, 100)
+    chat: RateLimit = socket.app.state.limits.chat
+    talker = chat_key(table.id, seats, client_address(socket))
     # what to send, in order: None for "the state changed" (queued once until sent)
     events: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=200)
     state_queued = False
@@ -115,7 +114,7 @@ async def live(socket: WebSocket, table_id: str, token: str = "") -> None:
             if received["type"] == "websocket.disconnect":
                 break
             try:
-                reply = await handle(hub, table, seats, account, received, limits)
+                reply = await handle(hub, table, seats, account, received, messages, (chat, talker))
                 if reply is not None:
                     await socket.send_text(reply)
             except TableError as error:
@@ -135,11 +134,13 @@ async def handle(
     seats: tuple[int, ...],
     account: Account | None,
     received: Mapping[str, Any],
-    limits: tuple[RateLimit, RateLimit],
+    messages: RateLimit,
+    chat: tuple[RateLimit, str],
 ) -> str | None:
     """One message from a client, checked field by field; what to answer besides the
-    messages every change brings."""
-    messages, lines = limits
+    messages every change brings. ``messages`` limits this connection; chat lines are
+    limited by the server's chat limit for the talker's key
+    (:func:`~serai.server.routes.tables.chat_key`), however many connections it opens."""
     messages.check("messages", "messages")
     text = received.get("text")
     if text is None:
@@ -150,7 +151,8 @@ async def handle(
     if isinstance(message, PingMessage):
         return PONG
     if isinstance(message, ChatMessage):
-        lines.check("chat", "chat lines")
+        limit, talker = chat
+        limit.check(talker, "chat lines")
         await hub.say(table, seats, account, message.text)
         return None
     hub.must_act(seats)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
@@ -131,7 +131,7 @@ async def chat(
 async def layout(table_id: str, hub: HubDep) -> dict[str, Any]:
     """The board's fixed geometry, for drawing it."""
     table = await hub.get(table_id)
-    return table.game.layout()
+    return table.shared.layout()
 
 
 async def acting(
@@ -146,6 +146,7 @@ async def acting(
     seats = table.seats_for(token, account)
     try:
         hub.must_act(seats)
+        await hub.seen(table, seats, account)
         await act(table, seats)
     except TableError as error:
         return refusal(error, table, seats)
@@ -223,14 +224,25 @@ async def pause(
     )
 
 
+def chat_key(table_id: str, seats: Sequence[int], address: str) -> str:
+    """Whose chat lines one limit counts: a seat's (or a spectator's) at a table, from one
+    address, over HTTP and every WebSocket alike."""
+    return f"{table_id}/{list(seats)}/{address}"
+
+
 @router.post("/{table_id}/chat")
 async def say(
-    table_id: str, body: ChatIn, request: Request, hub: HubDep, account: AccountDep
+    table_id: str,
+    body: ChatIn,
+    request: Request,
+    hub: HubDep,
+    account: AccountDep,
+    address: AddressDep,
 ) -> dict[str, Any]:
     """Write a chat line (plain text, at most 500 characters)."""
     table = await hub.get(table_id)
     seats = table.seats_for(body.token, account)
-    request.app.state.limits.chat.check(f"{table_id}/{seats}/{request.client}", "chat lines")
+    request.app.state.limits.chat.check(chat_key(table_id, seats, address), "chat lines")
     await hub.say(table, seats, account, body.text)
     return {"lines": table.chat_for(seats)}
 
