@@ -411,7 +411,7 @@ class Table:
 
     def result(self, state: State) -> list[RatedSeat]:
         """A finished rated game's places, by account (a bot preset plays as
-        ``bot:<preset>``); a player who left places last. None when a seat was never
+        ``bot:<preset>``); a player who left places last. Empty when a seat was never
         taken (kept for an account that never opened the table, or open and never
         joined): a game counts only for players who all came to it."""
         if not all(seat.claimed for seat in self.row.seats):
