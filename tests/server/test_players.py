@@ -201,6 +201,22 @@ def test_a_seat_kept_for_an_account_is_that_accounts_alone(browser: TestClient) 
     assert nobody.status_code == 422 and "no player" in nobody.json()["message"]
 
 
+def test_everyone_at_the_table_sees_an_invited_player_come(browser: TestClient) -> None:
+    made = browser.post(
+        "/api/tables", json={"game": "five_tribes", "players": 2, "seats": [{}, {}]}
+    ).json()
+    tid = made["table"]["id"]
+    one, two = (invite["token"] for invite in made["invites"])
+    with browser.websocket_connect(f"/ws/tables/{tid}?token={one}") as first:
+        first.receive_json()
+        assert not first.receive_json()["table"]["seats"][1]["claimed"]
+        with browser.websocket_connect(f"/ws/tables/{tid}?token={two}") as second:
+            second.receive_json()
+            second.receive_json()
+            told = first.receive_json()
+            assert told["type"] == "state" and told["table"]["seats"][1]["claimed"]
+
+
 def test_opening_an_invite_link_signed_in_binds_the_seat(browser: TestClient) -> None:
     anonymous = TestClient(browser.app, base_url="https://testserver")
     made = anonymous.post(

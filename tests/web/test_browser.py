@@ -251,6 +251,9 @@ def test_two_accounts_play_a_rated_game_chat_and_rematch(
     ben.reload()
     ben.locator("#my-games a").first.click()  # from My games, without any link
     ben.wait_for_selector(".board svg")
+    ana.wait_for_selector('[data-seat="1"] small:has-text("signed-in player")')
+    profile_link = ana.locator('[data-seat="1"] a')
+    assert profile_link.get_attribute("href") == "/players/Ben", "Ben's name leads to his ratings"
     ana.fill("#chat-text", "good luck!")
     ana.press("#chat-text", "Enter")
     ben.wait_for_selector("#chat li:has-text('good luck!')")

@@ -131,6 +131,9 @@ def test_the_lobby_makes_a_realtime_table_and_its_page_shows_both_clocks(
     page.click('[data-link="Seat 1"]')
     page.wait_for_selector("#seats [data-clock='1']")
     assert page.locator("#clock-kind").inner_text() == "Real-time clock: 7 min + 15 s"
+    seats = [page.locator(f'#seats li[data-seat="{seat}"] small').first for seat in (0, 1)]
+    assert [seat.inner_text() for seat in seats] == ["guest", "invited"], "no account here"
+    assert page.locator("#seats a").count() == 0, "a guest's name leads nowhere"
     running = int(page.evaluate("document.body.dataset.toMove"))
     waiting = 1 - running
     assert face(page, waiting) == "7:00", "a clock that is not running shows its whole bank"

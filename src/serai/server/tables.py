@@ -866,17 +866,23 @@ class Hub:
     ) -> None:
         """An invited seat's link was used: the lobby shows the seat as taken, and a
         signed-in player's seat is bound to their account (their games list it, and they
-        can play it from any device). A write that fails here is logged and forgotten:
-        the seat only looks free (or unbound) a while longer."""
-        for seat in (table.row.seats[s] for s in seats):
-            changes: dict[str, Any] = {}
-            if not seat.claimed:
-                changes["claimed"] = True
-            if account is not None and seat.account_id is None and len(seats) == 1:
-                changes.update(account_id=account.id, name=account.name)
-            if changes:
-                with contextlib.suppress(TableError):
-                    await self._write_seat(table, seat.seat, **changes)
+        can play it from any device); everyone at the table sees who came. A write that
+        fails here is logged and forgotten: the seat only looks free (or unbound) a while
+        longer."""
+        changed = False
+        async with table.lock:
+            for seat in (table.row.seats[s] for s in seats):
+                changes: dict[str, Any] = {}
+                if not seat.claimed:
+                    changes["claimed"] = True
+                if account is not None and seat.account_id is None and len(seats) == 1:
+                    changes.update(account_id=account.id, name=account.name)
+                if changes:
+                    with contextlib.suppress(TableError):
+                        await self._write_seat(table, seat.seat, **changes)
+                        changed = True
+        if changed:
+            self._announce(table)
 
     # -- playing ----------------------------------------------------------------------
     async def move(self, table: Table, seats: Sequence[int], text: str, revision: int) -> None:

@@ -105,10 +105,12 @@ export function ago(seconds, now = Date.now() / 1000) {
 export function drawSeats(list, msg) {
   list.replaceChildren();
   for (const seat of msg.table.seats) {
-    const who = seat.kind === "bot" ? `bot ${seat.bot}` : seat.open ? "open seat" : seat.absent ? "away: a bot plays" : seat.claimed ? "player" : "invited";
+    // a signed-in player's name leads to their profile; a guest's is only a name
+    const who = seat.kind === "bot" ? `bot ${seat.bot}` : seat.open ? "open seat" : seat.absent ? "away: a bot plays" : !seat.claimed ? "invited" : seat.player ? "signed-in player" : "guest";
     const you = msg.you.includes(seat.seat) ? " (you)" : "";
+    const name = seat.player ? el("a", { href: `/players/${encodeURIComponent(seat.name)}` }, seat.name) : seat.name;
     const item = el("li", { "data-seat": seat.seat }, badge(seat.seat),
-      el("span", {}, `${seat.name}${you}`), el("small", {}, who));
+      el("span", {}, name, you), el("small", {}, who));
     if (msg.to_move === seat.seat && !msg.over) {
       item.classList.add("to-move");
       item.setAttribute("aria-current", "true");
