@@ -32,8 +32,10 @@ from serai.sim.simulate import (
     as_runner,
     bot_seed,
     cached_game,
+    check_bots,
     derive_seed,
     make_named_bot,
+    params_of,
 )
 from serai.sim.stats import wilson_margin
 
@@ -154,10 +156,8 @@ def pairing(
     """
     if games < 1:
         raise GameError(f"the number of games must be at least 1, not {games}")
-    for name in (challenger, opponent):
-        make_named_bot(name, 0)  # an unknown bot fails here, before any game is played
-    params = tuple(sorted(game.params().items()))
-    batch = PairingGames(game.info.name, params, challenger, opponent, seed)
+    check_bots((challenger, opponent))
+    batch = PairingGames(game.info.name, params_of(game), challenger, opponent, seed)
     return summarise(game, challenger, opponent, as_runner(workers).run(batch, games, on_result))
 
 

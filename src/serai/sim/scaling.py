@@ -21,7 +21,7 @@ from typing import Any
 
 from serai.engine import Game, GameError
 from serai.sim.batch import Runner, import_ray
-from serai.sim.simulate import SeatedGames
+from serai.sim.simulate import SeatedGames, params_of
 
 WARM_UP = 8
 """Games each runner plays before it is timed."""
@@ -106,9 +106,7 @@ def scaling(game: Game, games: int, seed: int = 0, runs: int = 1) -> ScalingResu
         raise GameError("serai bench --ray starts its own Ray: run it where none is running")
     if runs < 1:
         raise GameError(f"the number of runs must be at least 1, not {runs}")
-    batch = SeatedGames(
-        game.info.name, tuple(game.params().items()), ("random",) * game.num_players, seed
-    )
+    batch = SeatedGames(game.info.name, params_of(game), ("random",) * game.num_players, seed)
     seconds: dict[str, list[float]] = {label: [] for label, _ in WAYS}
     tasks: dict[str, int] = {}
     parallel: dict[str, int] = {}

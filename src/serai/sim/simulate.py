@@ -23,7 +23,7 @@ import functools
 import hashlib
 import random
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -33,6 +33,17 @@ from serai.sim.batch import Runner, TaskFailure
 
 Params = tuple[tuple[str, OptionValue], ...]
 """A game's :meth:`~serai.Game.params` as a hashable, picklable tuple of pairs."""
+
+
+def params_of(game: Game) -> Params:
+    """``game``'s :meth:`~serai.Game.params` as :data:`Params`, in name order."""
+    return tuple(sorted(game.params().items()))
+
+
+def check_bots(names: Iterable[str]) -> None:
+    """Refuse an unknown bot name here, before any game is played."""
+    for name in names:
+        make_named_bot(name, 0)
 
 
 def derive_seed(*parts: object) -> int:
@@ -224,8 +235,7 @@ def check_seats(game: Game, seats: Sequence[str] | None) -> tuple[str, ...]:
     names = names * game.num_players if len(names) == 1 else names
     if len(names) != game.num_players:
         raise GameError(f"{len(names)} seats given but the game has {game.num_players} players")
-    for name in dict.fromkeys(names):
-        make_named_bot(name, 0)  # an unknown bot fails here, before any game is played
+    check_bots(dict.fromkeys(names))
     return names
 
 
@@ -246,7 +256,7 @@ def simulate(
     """
     runner = as_runner(workers)
     names = check_seats(game, seats)
-    batch = SeatedGames(game.info.name, tuple(game.params().items()), names, seed)
+    batch = SeatedGames(game.info.name, params_of(game), names, seed)
     failed_before = len(runner.failures)
     results = runner.run(batch, games, on_result)
     return Simulation(

@@ -47,7 +47,14 @@ from serai.sim.arena import (
     tagged,
 )
 from serai.sim.batch import Runner
-from serai.sim.simulate import Params, as_runner, cached_game, derive_seed, make_named_bot
+from serai.sim.simulate import (
+    Params,
+    as_runner,
+    cached_game,
+    check_bots,
+    derive_seed,
+    params_of,
+)
 
 
 @dataclass(frozen=True)
@@ -305,7 +312,7 @@ class SeatedGame:
 
 def rotated(bots: Sequence[str], index: int) -> tuple[str, ...]:
     """The seats of game ``index`` at a table of ``bots``: every bot moves on one seat per
-    game, so each plays every seat equally often.
+    game, so each plays every seat once in any run of as many games as there are seats.
 
     >>> rotated(["a", "b", "c"], 1)
     ('c', 'a', 'b')
@@ -447,10 +454,9 @@ def mixed_tournament(
             f"a mixed tournament at {players} players needs at least {players} different "
             f"bots, one for each seat, not {len(names)}"
         )
-    for name in names:
-        make_named_bot(name, 0)  # an unknown bot fails here, before any game is played
+    check_bots(names)
     played = played or {}
-    params = tuple(sorted(game.params().items()))
+    params = params_of(game)
     tables: list[BotTable] = []
 
     def so_far() -> MixedTournament:
