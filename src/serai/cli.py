@@ -734,6 +734,7 @@ def serve_command(
         "bot_pace": bot_pace,
         # after the 5 s given to open connections (below), 20 s to stop the rest
         "stop_within": 20.0,
+        "young_objects": YOUNG_OBJECTS,
     }
     # every process of the group reads them, the first as well as any --workers
     os.environ[SETTINGS_VARIABLE] = json.dumps(settings)
@@ -773,6 +774,10 @@ def _check_redis(url: str) -> None:
     except (redis_client.RedisError, ValueError) as error:
         raise GameError(f"cannot reach Redis at {url}: {error}") from None
 
+
+YOUNG_OBJECTS = 20_000
+"""New objects between two collections of cyclic garbage in a served process (see
+:func:`serai.server.app.collect_rarely`)."""
 
 WS_MAX_SIZE = 65536
 """Bytes beyond which a WebSocket message is cut off by the protocol itself; messages up

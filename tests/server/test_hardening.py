@@ -202,6 +202,33 @@ def test_a_server_whose_shutdown_is_stuck_exits_by_its_deadline() -> None:
     assert "still stopping after 0.5 s: exiting now" in done.stderr
 
 
+def test_a_served_process_collects_cyclic_garbage_rarely(tmp_path: Path) -> None:
+    """``serai serve`` sets ``young_objects``: once started, its app collects cyclic
+    garbage that rarely, with what start-up built frozen out of collections; an app
+    inside another program leaves the collector alone (run apart: it changes the whole
+    interpreter)."""
+    script = f"""
+import gc, json
+from fastapi.testclient import TestClient
+from serai.server import create_app
+before = gc.get_threshold()
+with TestClient(create_app("sqlite:///{tmp_path / "plain.db"}", bot_workers=0)):
+    plain = gc.get_threshold(), gc.get_freeze_count()
+with TestClient(create_app("sqlite:///{tmp_path / "served.db"}", bot_workers=0,
+                           young_objects=20000)):
+    served = gc.get_threshold(), gc.get_freeze_count()
+print(json.dumps([before, plain, served]))
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    before, plain, served = json.loads(done.stdout)
+    assert plain == [before, 0]
+    assert served[0] == [20000, *before[1:]]
+    assert served[1] > 1000
+
+
 @pytest.mark.parametrize("signal_name", ["SIGKILL", "SIGTERM"])
 def test_bot_workers_die_with_the_server(tmp_path: Path, signal_name: str) -> None:
     import signal

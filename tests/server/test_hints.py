@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 import serai
 from serai.bots import Budget, MCTSBot
-from serai.server.analysis import SWING
+from serai.server.analysis import SWING, load_analysis
 from tests.server.conftest import Creator
 from tests.server.test_api import state_of
 
@@ -77,6 +77,8 @@ def finished(client: TestClient, new_table: Creator) -> str:
 
 def test_the_analysis_of_a_finished_game(client: TestClient, new_table: Creator) -> None:
     tid = finished(client, new_table)
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    assert load_analysis(store, tid) is None, "made only when someone asks for it"
     result = client.get(f"/api/tables/{tid}/analysis").json()
     assert result["status"] == "done"
     points = result["points"]
@@ -89,6 +91,7 @@ def test_the_analysis_of_a_finished_game(client: TestClient, new_table: Creator)
     for step in result["swings"]:
         before = points[steps.index(step) - 1]["values"]
         assert max(abs(a - b) for a, b in zip(by_step[step], before, strict=True)) >= SWING
+    assert load_analysis(store, tid) == result
     assert client.get(f"/api/tables/{tid}/analysis").json() == result, "kept once made"
 
 

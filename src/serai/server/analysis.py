@@ -5,7 +5,7 @@ Every position where a player decided is judged by the bots' own evaluation
 the game's estimate, reading the whole state, which is fair once the game is over), the
 values scaled to share 1 between the seats; the final position gives the result itself.
 A *swing* is a decision after which some seat's chance moved by :data:`SWING` or more.
-The analysis is made once, after the game, and kept with it.
+The analysis is made once, when first asked for after the game, and kept with it.
 """
 
 from __future__ import annotations

@@ -41,3 +41,10 @@ class Settings(BaseModel):
         description="seconds after its shutdown begins within which the process exits, "
         "whatever still runs (serai serve sets it; an app inside another program does not)",
     )
+    young_objects: int | None = Field(
+        None,
+        ge=700,
+        description="new objects between two collections of cyclic garbage, with what "
+        "start-up built frozen out of every collection (serai serve sets it; an app inside "
+        "another program leaves the interpreter's collector as it is)",
+    )

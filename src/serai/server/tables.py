@@ -1140,8 +1140,6 @@ class Hub:
         self.cluster.publish(table.id, {"revision": table.revision})
         self._announce(table)
         self._wake(table)
-        if state.is_terminal():
-            self.spawn(self.analysis(table))
 
     # -- other processes ------------------------------------------------------------------
     async def _heard(self, table_id: str, change: dict[str, Any]) -> None:
@@ -1237,7 +1235,8 @@ class Hub:
         ]
 
     async def analysis(self, table: Table) -> dict[str, Any]:
-        """A finished game's chances to win move by move (made once, then kept)."""
+        """A finished game's chances to win move by move (made when first asked for, then
+        kept: most games, bots' among them, are never looked at again)."""
         if not table.state.is_terminal():
             raise TableError("not_finished", "a game is analysed once it is over")
         kept: dict[str, Any] | None = await self.read(load_analysis, self.store, table.id)
