@@ -43,6 +43,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import orjson
 from starlette.applications import Starlette
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -296,10 +297,12 @@ def _post_json(url: str, body: dict[str, Any]) -> dict[str, Any]:
 
 
 async def _receive(socket: ClientConnection) -> tuple[dict[str, Any], int]:
-    """The next message, parsed, and its size in bytes."""
-    text = await asyncio.wait_for(socket.recv(decode=True), ANSWER_TIMEOUT)
-    message: dict[str, Any] = json.loads(text)
-    return message, len(text.encode())
+    """The next message, parsed (by orjson, as the server encodes: the clients share the
+    server's CPU, and the standard library's parser took half of theirs), and its size in
+    bytes."""
+    data = await asyncio.wait_for(socket.recv(decode=False), ANSWER_TIMEOUT)
+    message: dict[str, Any] = orjson.loads(data)
+    return message, len(data)
 
 
 class _Client:
