@@ -693,6 +693,10 @@ def serve_command(
     tables_per_minute: Annotated[
         float, typer.Option(min=0.1, help="Tables one client address may create per minute.")
     ] = 10.0,
+    sockets_per_address: Annotated[
+        int,
+        typer.Option(min=1, help="Live WebSocket connections one client address may hold."),
+    ] = 64,
     header_timeout: Annotated[
         float, typer.Option(min=0.1, help="Seconds a client may take to send its headers.")
     ] = 10.0,
@@ -731,6 +735,7 @@ def serve_command(
         "bot_workers": bot_workers,
         "origins": list(origin or ()),
         "tables_per_minute": tables_per_minute,
+        "sockets_per_address": sockets_per_address,
         "bot_pace": bot_pace,
         # after the 5 s given to open connections (below), 20 s to stop the rest
         "stop_within": 20.0,

@@ -469,6 +469,39 @@ def test_unlimited_tables_creation_is_rate_limited_per_address(db_url: str) -> N
         assert int(refused.headers["Retry-After"]) >= 1
 
 
+def test_unlimited_sockets_one_address_holds_a_bounded_number_of_connections(
+    db_url: str,
+) -> None:
+    """Past ``sockets_per_address`` live connections an address is turned away with the
+    reason and close code 4429 (refused connections, to unknown tables too, count only
+    while open); a connection closed makes room for the next."""
+    with (
+        ThreadPoolExecutor(1) as pool,
+        TestClient(create_app(db_url, executor=pool, sockets_per_address=2)) as limited,
+    ):
+        tid = create(limited, seats=[HUMAN, HUMAN]).json()["table"]["id"]
+        sockets = limited.app.state.limits.sockets  # type: ignore[attr-defined]
+        with limited.websocket_connect("/ws/tables/nosuchtable") as unknown:
+            assert unknown.receive_json()["code"] == "unknown_table"
+        assert sockets.count("testclient") == 0
+        with limited.websocket_connect(f"/ws/tables/{tid}") as first:
+            assert [first.receive_json()["type"] for _ in range(2)] == ["hello", "state"]
+            with limited.websocket_connect(f"/ws/tables/{tid}") as second:
+                assert second.receive_json()["type"] == "hello"
+                with limited.websocket_connect(f"/ws/tables/{tid}") as third:
+                    refusal = third.receive_json()
+                    assert refusal["code"] == "too_many"
+                    assert "2 live connections" in refusal["message"]
+                    with pytest.raises(WebSocketDisconnect) as closed:
+                        third.receive_json()
+                    assert closed.value.code == 4429
+                first.send_json({"type": "ping"})
+                assert first.receive_json()["type"] == "pong", "the others play on"
+            with limited.websocket_connect(f"/ws/tables/{tid}") as again:
+                assert again.receive_json()["type"] == "hello", "a closed one made room"
+        assert sockets.count("testclient") == 0
+
+
 def test_unlimited_tables_start_up_replays_nothing_and_idle_tables_leave_memory(
     db_url: str,
 ) -> None:

@@ -74,7 +74,7 @@ from serai.server.bots import ProcessWorker, ThreadWorker, Worker
 from serai.server.cluster import Cluster, Solo
 from serai.server.config import Settings
 from serai.server.errors import TableError, incident
-from serai.server.guard import Guard, Limits, RateLimit
+from serai.server.guard import Connections, Guard, Limits, RateLimit
 from serai.server.models import readable
 from serai.server.routes import accounts, games, live, pages, rules, tables
 from serai.server.routes.pages import WEB
@@ -155,7 +155,10 @@ def create_app(
         redoc_url=None,
     )
     app.state.settings = config
-    app.state.limits = Limits(RateLimit(config.tables_per_minute, config.tables_burst))
+    app.state.limits = Limits(
+        RateLimit(config.tables_per_minute, config.tables_burst),
+        Connections(config.sockets_per_address),
+    )
     app.add_middleware(Guard, origins=config.origins)
     app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
     for router in (

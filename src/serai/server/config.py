@@ -25,6 +25,9 @@ class Settings(BaseModel):
     messages_per_second: float = Field(
         50.0, gt=0, description="messages one connection may send per second"
     )
+    sockets_per_address: int = Field(
+        64, ge=1, description="live WebSocket connections one client address may hold at once"
+    )
     max_tables: int = Field(2000, ge=1, description="tables kept in memory at most")
     idle_seconds: float = Field(
         600.0, gt=0, description="an unused table leaves memory after this long"

@@ -14,12 +14,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import math
 import os
 import time
-from collections import OrderedDict
-from collections.abc import Iterable
+from collections import Counter, OrderedDict
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -215,11 +216,52 @@ class RateLimit:
             raise TableError("too_many", f"too many {what}: try again in {wait} s", wait)
 
 
+class Connections:
+    """Live WebSocket connections by client address, ``per_address`` at most at once: one
+    client cannot take a server's connections, and the memory each holds, for itself.
+
+    >>> held = Connections(per_address=1)
+    >>> with held.hold("a"), held.hold("b"):
+    ...     held.hold("a").__enter__()
+    Traceback (most recent call last):
+    serai.server.errors.TableError: this address holds 1 live connection already: close one first
+    >>> with held.hold("a"):
+    ...     held.count("a")
+    1
+    """
+
+    def __init__(self, per_address: int) -> None:
+        self.per_address = per_address
+        self.held: Counter[str] = Counter()
+
+    def count(self, address: str) -> int:
+        return self.held[address]
+
+    @contextlib.contextmanager
+    def hold(self, address: str) -> Iterator[None]:
+        """One more connection of ``address`` while the block runs; ``too_many`` if it
+        holds ``per_address`` already."""
+        if self.held[address] >= self.per_address:
+            plural = "connection" if self.per_address == 1 else "connections"
+            raise TableError(
+                "too_many",
+                f"this address holds {self.per_address} live {plural} already: close one first",
+            )
+        self.held[address] += 1
+        try:
+            yield
+        finally:
+            self.held[address] -= 1
+            if not self.held[address]:
+                del self.held[address]
+
+
 @dataclass
 class Limits:
-    """The rate limits of one server, per client address, name or table."""
+    """The limits of one server, per client address, name or table."""
 
     tables: RateLimit
+    sockets: Connections = field(default_factory=lambda: Connections(per_address=64))
     chat: RateLimit = field(default_factory=lambda: RateLimit(per_minute=20, burst=5))
     sign_up: RateLimit = field(default_factory=lambda: RateLimit(per_minute=5, burst=10))
     sign_in_by_address: RateLimit = field(default_factory=lambda: RateLimit(20, 20))

@@ -263,6 +263,8 @@ def serve_command(port: int, db: str, redis: str | None = None, processes: int =
         "1",
         "--tables-per-minute",
         "1000000",
+        "--sockets-per-address",
+        "1000000",
         *group,
     ]
 
@@ -521,9 +523,12 @@ async def _run_clients(
     everyone = [*clients, *watchers]
     try:
         for group in (clients, watchers):
-            await asyncio.wait_for(
-                asyncio.gather(*(open_one(c) for c in group)), START_TIMEOUT + len(group)
-            )
+            try:
+                await asyncio.wait_for(
+                    asyncio.gather(*(open_one(c) for c in group)), START_TIMEOUT + len(group)
+                )
+            except CLIENT_ERRORS as error:
+                raise ConnectionError(f"the {target} refused a client: {error}") from error
         tally.latencies.clear()
         tally.started = len(clients)
         start = time.perf_counter()

@@ -20,7 +20,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from serai.server.chat import ChatLine, readable
 from serai.server.deps import client_address, current_session
 from serai.server.errors import TableError, incident
-from serai.server.guard import MAX_BODY, RateLimit
+from serai.server.guard import MAX_BODY, Connections, RateLimit
 from serai.server.models import (
     ChatMessage,
     LeaveMessage,
@@ -39,12 +39,32 @@ router = APIRouter()
 
 PONG = compact({"type": "pong"})
 
-CLOSE_CODES = {"unknown_table": 4404, "bad_token": 4403, "rules_changed": 4409}
+CLOSE_CODES = {
+    "unknown_table": 4404,
+    "bad_token": 4403,
+    "rules_changed": 4409,
+    "too_many": 4429,
+}
 
 
 @router.websocket("/ws/tables/{table_id}")
 async def live(socket: WebSocket, table_id: str, token: str = "") -> None:
     await socket.accept()
+    sockets: Connections = socket.app.state.limits.sockets
+    try:
+        with sockets.hold(client_address(socket)):
+            await _live(socket, table_id, token)
+    except TableError as error:
+        await _turn_away(socket, error)
+
+
+async def _turn_away(socket: WebSocket, error: TableError) -> None:
+    """Refuse a connection: the reason, then the close code that says it."""
+    await socket.send_json(error.body())
+    await socket.close(code=CLOSE_CODES.get(error.code, 4400))
+
+
+async def _live(socket: WebSocket, table_id: str, token: str) -> None:
     hub: Hub = socket.app.state.hub
     try:
         session = await current_session(socket)
@@ -52,8 +72,7 @@ async def live(socket: WebSocket, table_id: str, token: str = "") -> None:
         table = await hub.get(table_id)
         seats = table.seats_for(token, account)
     except TableError as error:
-        await socket.send_json(error.body())
-        await socket.close(code=CLOSE_CODES.get(error.code, 4400))
+        await _turn_away(socket, error)
         return
     await hub.seen(table, seats, account)
     messages = RateLimit(socket.app.state.settings.messages_per_second * 60, 100)
