@@ -427,6 +427,27 @@ def test_raw_errors_an_unexpected_failure_is_an_incident(
     assert state_of(client, table, token)["revision"] == message["revision"]
 
 
+def test_raw_errors_a_live_table_that_cannot_be_opened_says_so_and_closes(
+    client: TestClient, new_table: Creator, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A failure while opening a live table is an incident too: the socket is told its
+    number and closed with 1011 (it was dropped without a word, the traceback logged)."""
+    tid = new_table("through_the_desert", ["human", "human"])["table"]["id"]
+    hub = hub_of(client)
+    del hub.tables[tid]
+    with hub.store.engine.begin() as db:
+        db.exec_driver_sql("ALTER TABLE serai_actions RENAME TO serai_gone")
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        error = ws.receive_json()
+        assert error["code"] == "server_error" and "serai_actions" not in json.dumps(error)
+        number = error["message"].split("incident ")[1].split(")")[0]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1011
+    assert any(number in record.getMessage() for record in caplog.records)
+    assert client.get("/api/games").status_code == 200, "the server serves on"
+
+
 # -- 6. spectators ---------------------------------------------------------------------
 
 
@@ -525,6 +546,36 @@ def test_unlimited_tables_start_up_replays_nothing_and_idle_tables_leave_memory(
                 for table in made[1:]:
                     second.get(f"/api/tables/{table['table']['id']}")
                 assert tid in hub.tables, "a watched table stays"
+
+
+def test_unlimited_tables_a_table_is_served_while_every_table_in_memory_is_watched(
+    db_url: str,
+) -> None:
+    """With more watched tables than ``max_tables``, none can leave memory: a table
+    loaded or created then is served and kept too (it was dropped the moment it was
+    loaded, and the connection asking for it failed with a server error)."""
+    with ThreadPoolExecutor(1) as pool:
+        with TestClient(create_app(db_url, executor=pool, tables_burst=50)) as first:
+            stored = create(first, seats=[HUMAN, HUMAN]).json()["table"]["id"]
+        with TestClient(create_app(db_url, executor=pool, max_tables=2)) as second:
+            hub = hub_of(second)
+            made = [create(second, seats=[HUMAN, HUMAN]).json() for _ in range(3)]
+            with contextlib.ExitStack() as watching:
+                for table in made:
+                    ws = watching.enter_context(
+                        second.websocket_connect(f"/ws/tables/{table['table']['id']}")
+                    )
+                    assert ws.receive_json()["type"] == "hello"
+                assert len(hub.tables) == 3, "every watched table stays"
+                with second.websocket_connect(f"/ws/tables/{stored}") as late:
+                    assert [late.receive_json()["type"] for _ in range(2)] == [
+                        "hello",
+                        "state",
+                    ]
+                    assert stored in hub.tables
+                fresh = create(second, seats=[HUMAN, HUMAN]).json()["table"]["id"]
+                assert fresh in hub.tables, "a table just created is kept for its players"
+                assert len(hub.tables) == 4, "the unwatched one left as the next came"
 
 
 # -- 8. large bodies --------------------------------------------------------------------

@@ -581,7 +581,8 @@ class Hub:
         table = self.tables.get(table_id)
         if table is None:
             table = await self._load(table_id)
-        self.tables.move_to_end(table_id)
+        else:
+            self.tables.move_to_end(table_id)
         table.used = time.monotonic()
         return table
 
@@ -598,7 +599,7 @@ class Hub:
             table.chat = lines
             self.tables[table_id] = table
             self.cluster.watch(table_id)
-            self._evict()
+            self._evict(keeping=table_id)
         return table
 
     @staticmethod
@@ -637,14 +638,18 @@ class Hub:
             self._announce(table)
             self._wake(table)
 
-    def _evict(self) -> None:
+    def _evict(self, keeping: str | None = None) -> None:
         """Drop tables nobody watches, plays or waits on: the oldest first while there
-        are too many, and any left unused for ``idle_seconds``."""
+        are too many, and any left unused for ``idle_seconds``; never ``keeping``, the
+        table just loaded or created for someone (when every other table is watched,
+        there are more than :attr:`max_tables` for a while)."""
         now = time.monotonic()
         for table_id, table in list(self.tables.items()):
             too_many = len(self.tables) > self.max_tables
             if not too_many and now - table.used < self.idle_seconds:
                 break
+            if table_id == keeping:
+                continue
             if table.listeners or table.lock.locked() or self.driver.driving(table_id):
                 continue
             del self.tables[table_id]
@@ -770,7 +775,7 @@ class Hub:
         table.moves, table.seen = moves, seen
         self.tables[row.id] = table
         self.cluster.watch(row.id)
-        self._evict()
+        self._evict(keeping=row.id)
         self._track(table)
         self._wake(table)
         return table, tokens, hotseat_token

@@ -44,6 +44,7 @@ CLOSE_CODES = {
     "bad_token": 4403,
     "rules_changed": 4409,
     "too_many": 4429,
+    "server_error": 1011,
 }
 
 
@@ -54,8 +55,15 @@ async def live(socket: WebSocket, table_id: str, token: str = "") -> None:
     try:
         with sockets.hold(client_address(socket)):
             await _live(socket, table_id, token)
+        return
+    except WebSocketDisconnect:
+        return
     except TableError as error:
-        await _turn_away(socket, error)
+        refusal = error
+    except Exception as error:
+        refusal = incident(error, "serving a live table")
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        await _turn_away(socket, refusal)
 
 
 async def _turn_away(socket: WebSocket, error: TableError) -> None:
