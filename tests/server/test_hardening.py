@@ -30,6 +30,7 @@ from starlette.websockets import WebSocketDisconnect
 import serai
 from serai.games.five_tribes.rules import FiveTribesState
 from serai.server import create_app
+from serai.server import tables as tables_module
 from serai.server.bots import (
     BotDriver,
     Overrun,
@@ -38,7 +39,7 @@ from serai.server.bots import (
     Worker,
     decide,
 )
-from serai.server.tables import Hub
+from serai.server.tables import IN_USE_SECONDS, Hub
 from tests.processes import running_children
 from tests.server.conftest import Creator
 from tests.server.test_api import engine_state, move, state_of
@@ -524,8 +525,9 @@ def test_unlimited_sockets_one_address_holds_a_bounded_number_of_connections(
 
 
 def test_unlimited_tables_start_up_replays_nothing_and_idle_tables_leave_memory(
-    db_url: str,
+    db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(tables_module, "IN_USE_SECONDS", 0.0)  # each table used long ago
     with ThreadPoolExecutor(1) as pool:
         with TestClient(create_app(db_url, executor=pool, tables_burst=50)) as first:
             made = [create(first, seats=[HUMAN, HUMAN]).json() for _ in range(12)]
@@ -553,7 +555,8 @@ def test_unlimited_tables_a_table_is_served_while_every_table_in_memory_is_watch
 ) -> None:
     """With more watched tables than ``max_tables``, none can leave memory: a table
     loaded or created then is served and kept too (it was dropped the moment it was
-    loaded, and the connection asking for it failed with a server error)."""
+    loaded, and the connection asking for it failed with a server error), and so is
+    one still being opened when the next is loaded."""
     with ThreadPoolExecutor(1) as pool:
         with TestClient(create_app(db_url, executor=pool, tables_burst=50)) as first:
             stored = create(first, seats=[HUMAN, HUMAN]).json()["table"]["id"]
@@ -573,9 +576,16 @@ def test_unlimited_tables_a_table_is_served_while_every_table_in_memory_is_watch
                         "state",
                     ]
                     assert stored in hub.tables
+                opening = hub.tables[stored]
+                again = create(second, seats=[HUMAN, HUMAN]).json()["table"]["id"]
+                assert hub.tables[stored] is opening, "used a moment ago: it stays"
+                for table in hub.tables.values():  # time passes
+                    table.used -= IN_USE_SECONDS
                 fresh = create(second, seats=[HUMAN, HUMAN]).json()["table"]["id"]
-                assert fresh in hub.tables, "a table just created is kept for its players"
-                assert len(hub.tables) == 4, "the unwatched one left as the next came"
+                assert fresh in hub.tables and len(hub.tables) == 4
+                assert stored not in hub.tables and again not in hub.tables, (
+                    "unwatched and unused a while, they left as the next came"
+                )
 
 
 # -- 8. large bodies --------------------------------------------------------------------

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 import serai
 from serai.bots import Budget, MCTSBot
+from serai.engine.core import Game
+from serai.server import analysis
+from serai.server import tables as tables_module
 from serai.server.analysis import SWING, load_analysis
+from serai.server.store import Store
+from serai.server.tables import Hub, NewSeat
 from tests.server.conftest import Creator
 from tests.server.test_api import state_of
 
@@ -93,6 +100,39 @@ def test_the_analysis_of_a_finished_game(client: TestClient, new_table: Creator)
         assert max(abs(a - b) for a, b in zip(by_step[step], before, strict=True)) >= SWING
     assert load_analysis(store, tid) == result
     assert client.get(f"/api/tables/{tid}/analysis").json() == result, "kept once made"
+
+
+def test_an_analysis_asked_for_at_once_is_made_once(
+    monkeypatch: pytest.MonkeyPatch, db_url: str
+) -> None:
+    """Both players open the replay as the game ends: one analysis is made, both get it,
+    and one row is kept."""
+    made: list[int] = []
+
+    def counted(game: Game, actions: list[int]) -> dict[str, Any]:
+        made.append(len(actions))
+        return analysis.analyse(game, actions)
+
+    monkeypatch.setattr(tables_module, "analyse", counted)
+
+    async def play() -> list[dict[str, Any]]:
+        store = Store(db_url)
+        hub = Hub(store)
+        table, _, hotseat = await hub.create(
+            "through_the_desert", 2, {}, [NewSeat("human")] * 2, hotseat=True
+        )
+        seats, rng = table.seats_for(hotseat), random.Random(3)
+        while not table.state.is_terminal():
+            text = table.state.action_to_string(rng.choice(table.state.legal_actions()))
+            await hub.move(table, seats, text, table.revision)
+        answers = await asyncio.gather(*(hub.analysis(table) for _ in range(3)))
+        assert analysis.load_analysis(store, table.id) == answers[0]
+        assert hub.analysing == {}, "nothing left in the making"
+        return list(answers)
+
+    answers = asyncio.run(play())
+    assert len(made) == 1 and answers[0] == answers[1] == answers[2]
+    assert answers[0]["status"] == "done"
 
 
 def test_an_unfinished_game_has_no_analysis(client: TestClient, new_table: Creator) -> None:

@@ -261,7 +261,7 @@ class Limits:
     """The limits of one server, per client address, name or table."""
 
     tables: RateLimit
-    sockets: Connections = field(default_factory=lambda: Connections(per_address=64))
+    sockets: Connections
     chat: RateLimit = field(default_factory=lambda: RateLimit(per_minute=20, burst=5))
     sign_up: RateLimit = field(default_factory=lambda: RateLimit(per_minute=5, burst=10))
     sign_in_by_address: RateLimit = field(default_factory=lambda: RateLimit(20, 20))

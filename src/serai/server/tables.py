@@ -157,6 +157,10 @@ line, a rematch) that each connection passes on if its reader may read it. It on
 what to send: it is called while the change is made."""
 
 
+IN_USE_SECONDS = 30.0
+"""A table used this recently stays in memory whatever the count: a request or a
+connection opening may hold it between two awaits, and must not act on a copy that left."""
+
 KEPT_GAMES = 64
 """Games (each with its options) whose shared parts are kept: a game's tables at options
 never seen before cannot grow the server's memory without end."""
@@ -523,6 +527,8 @@ class Hub:
         self.idle_seconds = idle_seconds
         self.driver = BotDriver(list(workers), self._bot_turn)
         self.tasks: set[asyncio.Task[Any]] = set()
+        self.analysing: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        """The analyses being read or made, by table."""
 
     def hello(self, table: Table) -> str:
         """The first message of a live connection: the table and its board's geometry
@@ -599,7 +605,7 @@ class Hub:
             table.chat = lines
             self.tables[table_id] = table
             self.cluster.watch(table_id)
-            self._evict(keeping=table_id)
+            self._evict()
         return table
 
     @staticmethod
@@ -638,18 +644,17 @@ class Hub:
             self._announce(table)
             self._wake(table)
 
-    def _evict(self, keeping: str | None = None) -> None:
+    def _evict(self) -> None:
         """Drop tables nobody watches, plays or waits on: the oldest first while there
-        are too many, and any left unused for ``idle_seconds``; never ``keeping``, the
-        table just loaded or created for someone (when every other table is watched,
-        there are more than :attr:`max_tables` for a while)."""
+        are too many, and any left unused for ``idle_seconds``; none used in the last
+        :data:`IN_USE_SECONDS` (while they and every watched table stay, there are more
+        than :attr:`max_tables` for a while)."""
         now = time.monotonic()
-        for table_id, table in list(self.tables.items()):
+        for table_id, table in list(self.tables.items()):  # the least recently used first
             too_many = len(self.tables) > self.max_tables
-            if not too_many and now - table.used < self.idle_seconds:
+            unused = now - table.used
+            if unused < IN_USE_SECONDS or (not too_many and unused < self.idle_seconds):
                 break
-            if table_id == keeping:
-                continue
             if table.listeners or table.lock.locked() or self.driver.driving(table_id):
                 continue
             del self.tables[table_id]
@@ -775,7 +780,7 @@ class Hub:
         table.moves, table.seen = moves, seen
         self.tables[row.id] = table
         self.cluster.watch(row.id)
-        self._evict(keeping=row.id)
+        self._evict()
         self._track(table)
         self._wake(table)
         return table, tokens, hotseat_token
@@ -1240,10 +1245,19 @@ class Hub:
         ]
 
     async def analysis(self, table: Table) -> dict[str, Any]:
-        """A finished game's chances to win move by move (made when first asked for, then
-        kept: most games, bots' among them, are never looked at again)."""
+        """A finished game's chances to win move by move, made when first asked for, then
+        kept (most games, bots' among them, are never looked at again). Everyone asking
+        meanwhile waits for the one reading or making it; if another process kept it
+        first, theirs is the answer."""
         if not table.state.is_terminal():
             raise TableError("not_finished", "a game is analysed once it is over")
+        making = self.analysing.get(table.id)
+        if making is None:
+            making = self.analysing[table.id] = asyncio.ensure_future(self._analyse(table))
+            making.add_done_callback(lambda _: self.analysing.pop(table.id, None))
+        return await asyncio.shield(making)
+
+    async def _analyse(self, table: Table) -> dict[str, Any]:
         kept: dict[str, Any] | None = await self.read(load_analysis, self.store, table.id)
         if kept is not None:
             return kept
@@ -1252,7 +1266,10 @@ class Hub:
         try:
             await asyncio.wrap_future(submit_analysis(self.store, table.id, result))
         except StoreError as error:
-            raise incident(error, "keeping the analysis") from error
+            kept = await self.read(load_analysis, self.store, table.id)
+            if kept is None:
+                raise incident(error, "keeping the analysis") from error
+            return kept
         return result
 
     # -- clocks -------------------------------------------------------------------------

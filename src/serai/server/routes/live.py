@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnected
 
 from serai.server.chat import ChatLine, readable
 from serai.server.deps import client_address, current_session
@@ -56,8 +57,8 @@ async def live(socket: WebSocket, table_id: str, token: str = "") -> None:
         with sockets.hold(client_address(socket)):
             await _live(socket, table_id, token)
         return
-    except WebSocketDisconnect:
-        return
+    except (WebSocketDisconnect, WebSocketDisconnected):
+        return  # the client left
     except TableError as error:
         refusal = error
     except Exception as error:
@@ -146,6 +147,8 @@ async def _live(socket: WebSocket, table_id: str, token: str) -> None:
                     await socket.send_text(reply)
             except TableError as error:
                 await refuse(error)
+            except (WebSocketDisconnect, WebSocketDisconnected):
+                raise  # the client left while being answered
             except Exception as error:
                 await refuse(incident(error, "answering a message"))
     except WebSocketDisconnect:

@@ -9,7 +9,6 @@ const token = new URLSearchParams(location.search).get("token") ?? "";
 const query = `?token=${encodeURIComponent(token)}`;
 const $ = (id) => document.getElementById(id);
 const ui = { choose() {}, offer() {}, seatColor, seatLetter };
-const ANALYSIS_POLL_MS = 5000;
 let board = null;
 let layout = null;
 let steps = 0;
@@ -44,23 +43,16 @@ async function show(step) {
   document.body.dataset.step = shown;
 }
 
-// The analysis is made after the game, once: while it is "pending", ask again.
+// The analysis is made when first asked for (a moment), then kept with the game.
 async function loadAnalysis() {
-  let answer;
+  $("graph-panel").classList.remove("hidden");
+  $("graph").textContent = "A bot is studying this game…";
   try {
-    answer = await api(`/api/tables/${tableId}/analysis`);
+    analysis = await api(`/api/tables/${tableId}/analysis`);
   } catch (error) {
-    $("graph-panel").classList.remove("hidden");
     $("graph").textContent = `No graph: ${error.message}`;
     return;
   }
-  $("graph-panel").classList.remove("hidden");
-  if (answer.status !== "done") {
-    $("graph").textContent = "A bot is still studying this game; the graph appears when it is done.";
-    setTimeout(loadAnalysis, ANALYSIS_POLL_MS);
-    return;
-  }
-  analysis = answer;
   drawGraph($("graph"), analysis, steps, shown, show);
   document.body.dataset.analysis = "done";
 }

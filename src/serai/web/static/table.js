@@ -471,12 +471,12 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}?token=${encodeURIComponent(token)}`);
   $("connection").textContent = "connecting…";
   socket.onopen = () => {
-    retry = 500;
     $("connection").textContent = "connected";
   };
   socket.onmessage = async (event) => {
     const msg = JSON.parse(event.data);
     if (msg.type === "hello") {
+      retry = 500; // served, not only accepted: a refused connection keeps backing off
       layout = msg.layout;
       labels = msg.labels ?? labels;
       $("chat").replaceChildren(); // the server sends the chat again after a reconnection
