@@ -450,7 +450,10 @@ class SpectatorClient(_Client):
 
     async def open(self) -> None:
         ws = self.base.replace("http://", "ws://", 1)
-        await self._connect(f"{ws}/ws/tables/{self.table.table_id}")
+        socket = await self._connect(f"{ws}/ws/tables/{self.table.table_id}")
+        first, _ = await _receive(socket)
+        if first["type"] != "hello":
+            raise ValueError(first.get("message", f"a {first['type']!r} message before hello"))
 
     async def run(self, deadline: float) -> None:
         assert self.socket is not None
@@ -523,10 +526,13 @@ async def _run_clients(
     everyone = [*clients, *watchers]
     try:
         for group in (clients, watchers):
+            limit = START_TIMEOUT + len(group)
             try:
-                await asyncio.wait_for(
-                    asyncio.gather(*(open_one(c) for c in group)), START_TIMEOUT + len(group)
-                )
+                await asyncio.wait_for(asyncio.gather(*(open_one(c) for c in group)), limit)
+            except TimeoutError as error:
+                raise ConnectionError(
+                    f"the {target} had not let every client in after {limit:.0f} s"
+                ) from error
             except CLIENT_ERRORS as error:
                 raise ConnectionError(f"the {target} refused a client: {error}") from error
         tally.latencies.clear()
