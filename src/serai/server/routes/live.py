@@ -74,15 +74,13 @@ async def _turn_away(socket: WebSocket, error: TableError) -> None:
 
 
 async def _live(socket: WebSocket, table_id: str, token: str) -> None:
+    """Serve one live connection; a refusal before or while it plays ends it (``live``
+    tells why)."""
     hub: Hub = socket.app.state.hub
-    try:
-        session = await current_session(socket)
-        account = None if session is None else session.account
-        table = await hub.get(table_id)
-        seats = table.seats_for(token, account)
-    except TableError as error:
-        await _turn_away(socket, error)
-        return
+    session = await current_session(socket)
+    account = None if session is None else session.account
+    table = await hub.get(table_id)
+    seats = table.seats_for(token, account)
     await hub.seen(table, seats, account)
     messages = RateLimit(socket.app.state.settings.messages_per_second * 60, 100)
     chat: RateLimit = socket.app.state.limits.chat
