@@ -103,20 +103,18 @@ def chance_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"{seed}/{index}")
 
 
-@dataclass(frozen=True)
-class Seen:
-    """An action as each viewer reads it in the log (a spectator first, then every seat
-    in order): its notation, and its words with the seats left as ``{0}``, ``{1}``…"""
-
-    texts: tuple[str, ...]
-    words: tuple[str, ...]
+Seen = tuple[tuple[str, ...], tuple[str, ...]]
+"""An action as each viewer reads it in the log (a spectator first, then every seat in
+order): its notation, and its words with the seats left as ``{0}``, ``{1}``… A plain
+tuple of strings, which the garbage collector stops scanning once it has seen it: a
+server keeps one for every action of every table in memory."""
 
 
 def seen_by_all(state: State, action: ActionId, after: State | None = None) -> Seen:
     """How every viewer reads ``action``, about to be applied to ``state`` (``after``: the
     state it leads to, if known)."""
     viewers: list[int | None] = [None, *range(state.game.num_players)]
-    return Seen(
+    return (
         tuple(state.action_to_string_for(viewer, action) for viewer in viewers),
         state.narrations(action, after),
     )
@@ -297,13 +295,13 @@ class Table:
         column = 0 if viewer is None else viewer + 1
         names = [seat.name for seat in self.row.seats]
         lines = []
-        for move, seen in zip(self.moves[start:upto], self.seen[start:upto], strict=True):
+        for move, (texts, words) in zip(self.moves[start:upto], self.seen[start:upto], strict=True):
             line: dict[str, Any] = {
                 "seat": None if move.seat == CHANCE_SEAT else move.seat,
-                "text": seen.texts[column],
-                "words": seen.words[column].format(*names),
+                "text": texts[column],
+                "words": words[column].format(*names),
             }
-            if seen.texts[column] == move.text:  # seen whole: its parts hide nothing
+            if texts[column] == move.text:  # seen whole: its parts hide nothing
                 line["parts"] = self.shared.parts(move.action)
             lines.append(line)
         return lines
