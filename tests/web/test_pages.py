@@ -7,13 +7,17 @@ Greedy bots hold the seats that are not played here; every wait is on an event o
 
 from __future__ import annotations
 
+import itertools
+import json
 import random
 import sqlite3
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
+from tests.live_server import free_port, server
 from tests.web.browsing import (
     DESKTOP,
     PHONE,
@@ -288,6 +292,43 @@ def test_a_dead_link_says_what_is_wrong_and_leads_back(
     page.click("#back-to-lobby")
     page.wait_for_selector("#tables")
     assert without_missing_resources(errors) == []
+
+
+def test_a_page_turned_away_for_too_many_connections_says_why_and_backs_off(
+    open_page: OpenPage, tmp_path: Path
+) -> None:
+    """An address holding its every live connection: the table page shows the server's
+    reason and tries again less and less often (a refusal is accepted first, so the delay
+    starts again only once a connection is served), then plays once one is closed."""
+    from websockets.sync.client import connect
+
+    port = free_port()
+    with server(f"sqlite:///{tmp_path / 'serai.db'}", port, "--sockets-per-address", "1") as (
+        _,
+        client,
+    ):
+        made = client.post(
+            "/api/tables", json={"game": "five_tribes", "players": 2, "seats": [{}, {}]}
+        ).json()
+        table = made["table"]["id"]
+        with connect(f"ws://127.0.0.1:{port}/ws/tables/{table}") as holder:
+            assert json.loads(holder.recv())["type"] == "hello"
+            page, errors = open_page(DESKTOP)
+            page.add_init_script(
+                "window.opened = []; const Socket = window.WebSocket;"
+                "window.WebSocket = new Proxy(Socket, {construct(target, args) {"
+                " window.opened.push(performance.now()); return new target(...args); }});"
+            )
+            page.goto(f"http://127.0.0.1:{port}/table/{table}")
+            page.wait_for_selector("#error:has-text('1 live connection already')")
+            page.wait_for_function("window.opened.length >= 4")
+            opened = page.evaluate("window.opened")
+            gaps = [later - earlier for earlier, later in itertools.pairwise(opened[:4])]
+            assert gaps[2] >= gaps[0] + 1000, f"0.5 s, 1 s, 2 s apart: {gaps}"
+            holder.close()
+            page.wait_for_selector(".board svg")
+            page.wait_for_function("document.querySelector('#error').classList.contains('hidden')")
+        assert without_missing_resources(errors) == [], errors
 
 
 # -- hotseat ------------------------------------------------------------------------------
