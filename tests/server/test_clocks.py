@@ -20,6 +20,7 @@ from serai.server import create_app
 from serai.server.clocks import Clocks, ClockSettings
 from serai.server.tables import Hub
 from tests.server.moves import random_move
+from tests.server.test_players import two_invited
 
 START = 2_000_000_000.0
 
@@ -414,12 +415,7 @@ def test_a_vacation_holds_my_turn_based_clocks(db_url: str, hand: HandClock) -> 
 
 
 def test_a_realtime_pause_needs_every_player(clocked: TestClient, hand: HandClock) -> None:
-    made = clocked.post(
-        "/api/tables",
-        json={"game": "five_tribes", "players": 2, "seats": [{}, {}], "clock": REALTIME},
-    ).json()
-    table_id = made["table"]["id"]
-    one, two = (invite["token"] for invite in made["invites"])
+    table_id, one, two = two_invited(clocked, clock=REALTIME)
     first = clocked.post(f"/api/tables/{table_id}/pause", json={"token": one, "pause": True})
     assert first.json()["clock"]["paused"] is False and first.json()["clock"]["votes"] == [0]
     hand.advance(10)

@@ -53,6 +53,15 @@ def post(client: TestClient, path: str, body: dict[str, Any]) -> Any:
 # -- accounts and sessions --------------------------------------------------------------
 
 
+def two_invited(client: TestClient, **extra: Any) -> tuple[str, str, str]:
+    """A Five Tribes table of two invited seats: its id and each seat's token."""
+    made = client.post(
+        "/api/tables", json={"game": "five_tribes", "players": 2, "seats": [{}, {}], **extra}
+    ).json()
+    one, two = (invite["token"] for invite in made["invites"])
+    return made["table"]["id"], one, two
+
+
 def test_sign_up_sets_a_private_session_cookie(browser: TestClient) -> None:
     made = sign_up(browser, "Amélie")
     assert made.status_code == 201 and made.json() == {"name": "Amélie"}
@@ -202,11 +211,7 @@ def test_a_seat_kept_for_an_account_is_that_accounts_alone(browser: TestClient) 
 
 
 def test_everyone_at_the_table_sees_an_invited_player_come(browser: TestClient) -> None:
-    made = browser.post(
-        "/api/tables", json={"game": "five_tribes", "players": 2, "seats": [{}, {}]}
-    ).json()
-    tid = made["table"]["id"]
-    one, two = (invite["token"] for invite in made["invites"])
+    tid, one, two = two_invited(browser)
     with browser.websocket_connect(f"/ws/tables/{tid}?token={one}") as first:
         first.receive_json()
         assert not first.receive_json()["table"]["seats"][1]["claimed"]
@@ -428,12 +433,7 @@ def test_a_bot_preset_has_a_rating(browser: TestClient) -> None:
 def test_chat_is_plain_text_kept_with_the_game_and_read_as_allowed(
     browser: TestClient,
 ) -> None:
-    made = browser.post(
-        "/api/tables",
-        json={"game": "five_tribes", "players": 2, "seats": [{}, {}], "spectator_chat": "apart"},
-    ).json()
-    tid = made["table"]["id"]
-    one, two = (invite["token"] for invite in made["invites"])
+    tid, one, two = two_invited(browser, spectator_chat="apart")
     said = browser.post(f"/api/tables/{tid}/chat", json={"token": one, "text": "<b>hi</b>"})
     assert said.json()["lines"][-1]["text"] == "<b>hi</b>" and said.json()["lines"][-1]["seat"] == 0
     spectator = browser.post(f"/api/tables/{tid}/chat", json={"text": "go blue!"})
@@ -460,11 +460,7 @@ def test_chat_is_plain_text_kept_with_the_game_and_read_as_allowed(
 
 
 def test_chat_lines_are_rate_limited_and_pushed_live(browser: TestClient) -> None:
-    made = browser.post(
-        "/api/tables", json={"game": "five_tribes", "players": 2, "seats": [{}, {}]}
-    ).json()
-    tid = made["table"]["id"]
-    one, two = (invite["token"] for invite in made["invites"])
+    tid, one, two = two_invited(browser)
     with browser.websocket_connect(f"/ws/tables/{tid}?token={two}") as reader:
         reader.receive_json()
         reader.receive_json()
