@@ -15,9 +15,11 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import update
 
 from serai.server import create_app
 from serai.server.clocks import Clocks, ClockSettings
+from serai.server.schema import tables
 from serai.server.tables import Hub
 from tests.server.moves import random_move
 from tests.server.test_players import two_invited
@@ -425,3 +427,22 @@ def test_a_realtime_pause_needs_every_player(clocked: TestClient, hand: HandCloc
     assert expire(clocked) == []
     again = clocked.post(f"/api/tables/{table_id}/pause", json={"token": one, "pause": False})
     assert again.json()["clock"]["deadline"] == hand.now + 50
+
+
+def test_a_timeout_the_store_refuses_holds_up_no_other_table_and_comes_next_time(
+    clocked: TestClient, hand: HandClock
+) -> None:
+    """Another process moved the first table on (its stored revision is ahead of this
+    server's copy): its timeout is refused as stale, the second table's still applies,
+    and the clock keeper applies the first one's on its next look, from the refreshed
+    table."""
+    behind, _ = hotseat(clocked, "through_the_desert", 2, REALTIME)
+    other, _ = hotseat(clocked, "through_the_desert", 2, REALTIME)
+    before = state(clocked, behind)
+    seat, revision = before["to_move"], before["revision"]
+    with hub_of(clocked).store.engine.begin() as db:
+        db.execute(update(tables).where(tables.c.id == behind).values(revision=revision + 1))
+    hand.advance(61)
+    assert expire(clocked) == [other]
+    after = wait_for(clocked, behind, lambda m: m["clock"]["timeouts"][seat] == 1)
+    assert after["revision"] > revision + 1

@@ -159,6 +159,9 @@ IN_USE_SECONDS = 30.0
 """A table used this recently stays in memory whatever the count: a request or a
 connection opening may hold it between two awaits, and must not act on a copy that left."""
 
+RETRY_SECONDS = 1.0
+"""How soon the clock keeper looks again after the store failed it."""
+
 KEPT_GAMES = 64
 """Games (each with its options) whose shared parts are kept: a game's tables at options
 never seen before cannot grow the server's memory without end."""
@@ -1194,29 +1197,34 @@ class Hub:
             await self._catch_up(table)
 
     async def _take_over(self, every: float = SWEEP_SECONDS) -> None:
-        """Drive the tables whose bots or clocks nobody drives (their process died), and
-        catch up with any table held here that the store has moved past."""
+        """Every ``every`` seconds for as long as the server runs, :meth:`_look_around`;
+        a look that fails (the store away a moment) is logged, and the next one comes."""
         while True:
             await asyncio.sleep(every)
             try:
-                waiting = await asyncio.to_thread(self.store.waiting_for_bots)
-                deadlines = await asyncio.to_thread(self.store.deadlines)
-                stored = await asyncio.to_thread(self.store.revisions, list(self.tables))
+                await self._look_around()
             except Exception as error:
                 log.warning("could not look for tables to drive: %s", error)
-                continue
-            for table_id, revision in stored.items():
-                table = self.tables.get(table_id)
-                if table is not None and table.revision != revision:
-                    await self._catch_up(table)
-            for table_id in {*waiting, *deadlines}:
-                if table_id in self.driver.queued or not await self.cluster.drives(table_id):
-                    continue
+
+    async def _look_around(self) -> None:
+        """Drive the tables whose bots or clocks nobody drives (their process died), and
+        catch up with any table held here that the store has moved past."""
+        waiting = await asyncio.to_thread(self.store.waiting_for_bots)
+        deadlines = await asyncio.to_thread(self.store.deadlines)
+        stored = await asyncio.to_thread(self.store.revisions, list(self.tables))
+        for table_id, revision in stored.items():
+            table = self.tables.get(table_id)
+            if table is not None and table.revision != revision:
                 with contextlib.suppress(TableError):
-                    table = await self.get(table_id)
                     await self._catch_up(table)
-                    self._track(table)
-                    self._wake(table)
+        for table_id in {*waiting, *deadlines}:
+            if table_id in self.driver.queued or not await self.cluster.drives(table_id):
+                continue
+            with contextlib.suppress(TableError):
+                table = await self.get(table_id)
+                await self._catch_up(table)
+                self._track(table)
+                self._wake(table)
 
     # -- hints and analysis -------------------------------------------------------------
     async def hint(self, table: Table, seats: Sequence[int]) -> list[dict[str, Any]]:
@@ -1293,8 +1301,12 @@ class Hub:
         (a deadline that passed while the server was down at once)."""
         while True:
             self.clocks_changed.clear()
-            await self.expire_clocks()
-            soonest = min(self.deadlines.values(), default=None)
+            try:
+                await self.expire_clocks()
+                soonest = min(self.deadlines.values(), default=None)
+            except Exception as error:  # the store away a moment: look again soon
+                log.warning("could not apply the timeouts due: %s", error)
+                soonest = self.now() + RETRY_SECONDS
             wait = 3600.0 if soonest is None else max(0.0, soonest - self.now())
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.clocks_changed.wait(), wait + 0.01)
@@ -1322,9 +1334,13 @@ class Hub:
                     self._track(table)
                     continue
                 after, absent = clocks.expire(now)
-                if absent and after.seat is not None:
-                    await self._write_seat(table, after.seat, absent=True)
-                await self._commit(table, after.seat or 0, [], clocks=after)
+                try:
+                    if absent and after.seat is not None:
+                        await self._write_seat(table, after.seat, absent=True)
+                    await self._commit(table, after.seat or 0, [], clocks=after)
+                except TableError as error:  # refreshed from the store: due again next time
+                    log.warning("table %s: the timeout waits: %s", table_id, error)
+                    continue
                 expired.append(table_id)
         return expired
 
