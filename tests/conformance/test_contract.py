@@ -119,16 +119,24 @@ def check_copies(state: serai.State, record: serai.GameRecord, replay: bool = Tr
         assert canonical(state.to_json()) == data, "acting on a clone changed the original"
 
 
+def plain(value: Any) -> bool:
+    """Whether ``value`` is plain JSON (string keys, lists): what the server's messages
+    carry, encoded as they are."""
+    return bool(json.loads(canonical(value)) == value)
+
+
 def check_views(state: serai.State, rng: random.Random) -> None:
     """Views, boards, observations and log lines are blind to what they hide."""
     for seat in [None, *range(state.game.num_players)]:
         view = state.view(seat)
         text = canonical(view)
         assert json.loads(text) == view, "a view must be plain JSON"
+        assert plain(state.score_breakdown()), "the score breakdown must be plain JSON"
         scrambled = state.scramble_hidden(seat, rng)
         assert canonical(scrambled.view(seat)) == text, f"view({seat}) shows hidden values"
         assert scrambled.render(seat=seat) == state.render(seat=seat), "render leaks"
         for action in sample(rng, state.legal_actions()):
+            assert plain(state.game.decode(action)._asdict()), "an action's parts are JSON"
             shown = state.action_to_string_for(seat, action)
             assert scrambled.action_to_string_for(seat, action) == shown, "the log leaks"
             said = state.narrate_for(seat, action)
