@@ -360,6 +360,9 @@ def test_sands_holder_a_seat_that_does_not_stop_is_passed_at_once(client: TestCl
         message = answer.json()
     passes = [line for line in message["log"] if line["text"] == "pass"]
     assert all(line["seat"] is not None for line in passes)
+    # the log marks them, so a board does not take them for the seat's last decision
+    assert all(line.get("window") is True for line in passes)
+    assert not any("window" in line for line in message["log"] if line["text"] != "pass")
     assert message["preferences"]["stop_at_windows"] is False
 
 

@@ -103,11 +103,12 @@ def chance_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"{seed}/{index}")
 
 
-Seen = tuple[tuple[str, ...], tuple[str, ...]]
+Seen = tuple[tuple[str, ...], tuple[str, ...], bool]
 """An action as each viewer reads it in the log (a spectator first, then every seat in
-order): its notation, and its words with the seats left as ``{0}``, ``{1}``… A plain
-tuple of strings, which the garbage collector stops scanning once it has seen it: a
-server keeps one for every action of every table in memory."""
+order): its notation, its words with the seats left as ``{0}``, ``{1}``…, and whether it
+let a window pass (``State.window_pass``). A plain tuple of strings and a flag, which the
+garbage collector stops scanning once it has seen it: a server keeps one for every
+action of every table in memory."""
 
 
 def seen_by_all(state: State, action: ActionId, after: State | None = None) -> Seen:
@@ -117,6 +118,7 @@ def seen_by_all(state: State, action: ActionId, after: State | None = None) -> S
     return (
         tuple(state.action_to_string_for(viewer, action) for viewer in viewers),
         state.narrations(action, after),
+        action == state.window_pass(),
     )
 
 
@@ -300,7 +302,9 @@ class Table:
         column = 0 if viewer is None else viewer + 1
         names = [seat.name for seat in self.row.seats]
         lines = []
-        for move, (texts, words) in zip(self.moves[start:upto], self.seen[start:upto], strict=True):
+        for move, (texts, words, window) in zip(
+            self.moves[start:upto], self.seen[start:upto], strict=True
+        ):
             line: dict[str, Any] = {
                 "seat": None if move.seat == CHANCE_SEAT else move.seat,
                 "text": texts[column],
@@ -308,6 +312,8 @@ class Table:
             }
             if texts[column] == move.text:  # seen whole: its parts hide nothing
                 line["parts"] = self.shared.parts(move.action)
+            if window:  # a window let pass: no decision of the seat's own turn
+                line["window"] = True
             lines.append(line)
         return lines
 

@@ -215,14 +215,18 @@ function install(root) {
 // what changed since the viewer's last decision
 
 /** The log lines since the viewer's last decision (with their decoded `parts` when the
- * viewer may see them whole). A replay step shows its own action; a spectator, or a seat
- * that has not decided yet, sees the last player's run of decisions. */
+ * viewer may see them whole); letting a window pass (a line marked `window`, often played
+ * at once for the seat) is no decision here, so what the others did before it stays
+ * marked. A replay step shows its own action; a spectator, or a seat that has not decided
+ * yet, sees the last player's run of decisions. */
 function recentLines(msg) {
   const log = Array.isArray(msg.log) ? msg.log : [];
   if ("step" in msg) return log.slice(-1);
   const me = msg.seat;
   if (me !== null && me !== undefined) {
-    for (let i = log.length - 1; i >= 0; i -= 1) if (log[i].seat === me) return log.slice(i + 1);
+    for (let i = log.length - 1; i >= 0; i -= 1) {
+      if (log[i].seat === me && !log[i].window) return log.slice(i + 1);
+    }
   }
   let end = log.length - 1;
   while (end >= 0 && log[end].seat === null) end -= 1;
@@ -297,7 +301,7 @@ export function piece(key, x, y, ...children) {
 export function redraw(root, msg, build) {
   install(root);
   hidePopover();
-  root.dataset.recent = String(recentLines(msg).filter((line) => line.seat !== null).length);
+  root.dataset.recent = String(recentLines(msg).filter((line) => line.seat !== null && line.seat !== msg.seat).length);
   const before = new Map();
   for (const node of root.querySelectorAll("[data-piece]")) {
     before.set(node.dataset.piece, [Number(node.dataset.x), Number(node.dataset.y)]);
