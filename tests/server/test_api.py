@@ -446,7 +446,7 @@ def test_log_lines_carry_the_parts_of_what_their_reader_saw_whole(
     live = client.app.state.hub.tables[table["table"]["id"]]  # type: ignore[attr-defined]
 
     def something_hidden(message: dict[str, Any]) -> bool:
-        return message["over"] or any(len(set(texts)) > 1 for texts, _ in live.seen)
+        return message["over"] or any(len(set(texts)) > 1 for texts, _, _ in live.seen)
 
     play_until(client, table, token, something_hidden)
     hidden = 0
@@ -475,7 +475,7 @@ def test_a_hotseat_device_reads_the_log_a_spectator_reads(
     viewers = set()  # the seats that were the device's viewer after a private line
 
     def private() -> bool:
-        return any(len(set(texts)) > 1 for texts, _ in live.seen)
+        return any(len(set(texts)) > 1 for texts, _, _ in live.seen)
 
     with client.websocket_connect(f"/ws/tables/{live.id}?token={token}") as ws:
         ws.receive_json()
