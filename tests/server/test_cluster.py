@@ -22,9 +22,11 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import Engine, create_engine, text
 from websockets.asyncio.client import connect
 
 import serai
+from serai.server.cluster import lock_key
 from serai.server.store import Store
 from tests.live_server import free_port, server
 from tests.processes import running_children
@@ -203,6 +205,53 @@ def test_another_process_drives_the_bots_when_their_driver_dies(
         )
         took_over = time.monotonic() - killed
         print(f"bots driven again {took_over:.1f} s after their driver died")
+
+
+def test_a_process_that_loses_its_lock_connection_locks_its_tables_again(
+    postgres_url: str, redis_url: str
+) -> None:
+    """The PostgreSQL session holding a process's advisory locks is cut (as a database
+    restart would): the locks went with it, and the process notices, opens another
+    session and locks the tables it drives again before driving them on."""
+    port = free_port()
+    with server(postgres_url, port, "--redis", redis_url) as (_, client):
+        made = client.post(
+            "/api/tables",
+            json={
+                "game": "nomads_of_arabia",
+                "players": 3,
+                "seats": [{"kind": "bot", "bot": "mcts", "difficulty": "easy"}] * 3,
+            },
+        ).json()
+        table_id = made["table"]["id"]
+        admin = create_engine(postgres_url)
+        try:
+            wait_until(lambda: lock_holder(admin, table_id) is not None, 60, "the bots' lock")
+            cut = lock_holder(admin, table_id)
+            with admin.begin() as db:
+                db.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": cut})
+            wait_until(
+                lambda: lock_holder(admin, table_id) not in (None, cut),
+                30,
+                "the table to be locked again by a new session",
+            )
+            go_on(client, table_id)
+        finally:
+            admin.dispose()
+
+
+def lock_holder(admin: Engine, table_id: str) -> int | None:
+    """The PostgreSQL backend holding ``table_id``'s advisory lock, if any."""
+    key = lock_key(table_id) & (2**64 - 1)
+    with admin.connect() as db:
+        found = db.execute(
+            text(
+                "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted "
+                "AND classid = :high AND objid = :low AND objsubid = 1"
+            ),
+            {"high": key >> 32, "low": key & (2**32 - 1)},
+        ).scalar()
+    return None if found is None else int(found)
 
 
 @pytest.fixture

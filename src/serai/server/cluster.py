@@ -10,7 +10,9 @@
 - **One driver per table.** A process drives a table's bots and clocks only while it holds
   the table's PostgreSQL advisory lock, taken on a connection it keeps open. A process
   that dies loses its connection, and the lock with it; the others look every
-  :data:`SWEEP_SECONDS` for tables without a driver and take them over.
+  :data:`SWEEP_SECONDS` for tables without a driver and take them over. A process whose
+  connection is lost (PostgreSQL restarted, or the connection cut) lost its locks too: it
+  notices within :data:`SWEEP_SECONDS`, opens another and drives only what it locks again.
 - **Redis going away** loses nothing (the store has every move): the subscriber
   reconnects, subscribes again and reloads every table it holds; and every
   :data:`SWEEP_SECONDS` each process compares the revisions of the tables it holds with
@@ -31,6 +33,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError
 
 from serai.server.errors import log
 from serai.server.store import Store
@@ -76,6 +79,9 @@ class Solo:
 
     async def drives(self, table_id: str) -> bool:
         return True
+
+    async def check(self) -> None:
+        """No locks to lose."""
 
 
 class Cluster:
@@ -159,9 +165,31 @@ class Cluster:
             return True
         return False
 
+    async def check(self) -> None:
+        """Make sure the locks this process counts as held still are: when the connection
+        holding them was lost, they went with it, and a new connection holds none yet."""
+        await self._holder(self._ping, "")
+
     async def _holder(self, use: Callable[[str], Any], table_id: str) -> Any:
         async with self.holding:
-            return await asyncio.to_thread(use, table_id)
+            try:
+                return await asyncio.to_thread(use, table_id)
+            except DBAPIError as error:
+                if not error.connection_invalidated:
+                    raise
+                log.warning("the connection holding the tables' locks was lost: %s", error.orig)
+                self.held.clear()
+                await asyncio.to_thread(self._reconnect)
+                return await asyncio.to_thread(use, table_id)
+
+    def _reconnect(self) -> None:
+        with contextlib.suppress(Exception):
+            self.holder.close()
+        self.holder = self.store.engine.connect()
+
+    def _ping(self, _: str) -> None:
+        self.holder.execute(text("SELECT 1"))
+        self.holder.commit()
 
     def _lock(self, table_id: str) -> bool:
         result = self.holder.execute(

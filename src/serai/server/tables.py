@@ -1215,8 +1215,10 @@ class Hub:
                 log.warning("could not look for tables to drive: %s", error)
 
     async def _look_around(self) -> None:
-        """Drive the tables whose bots or clocks nobody drives (their process died), and
-        catch up with any table held here that the store has moved past."""
+        """Drive the tables whose bots or clocks nobody drives (their process died, or
+        this process lost its locks), and catch up with any table held here that the
+        store has moved past."""
+        await self.cluster.check()
         waiting = await asyncio.to_thread(self.store.waiting_for_bots)
         deadlines = await asyncio.to_thread(self.store.deadlines)
         stored = await asyncio.to_thread(self.store.revisions, list(self.tables))
