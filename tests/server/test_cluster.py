@@ -64,6 +64,19 @@ def hotseat_table(client: httpx.Client, game: str = "through_the_desert", player
     ).json()
 
 
+def bot_table(client: httpx.Client) -> str:
+    """A new Nomads of Arabia table of three easy bots (they play at once); its id."""
+    made = client.post(
+        "/api/tables",
+        json={
+            "game": "nomads_of_arabia",
+            "players": 3,
+            "seats": [{"kind": "bot", "bot": "mcts", "difficulty": "easy"}] * 3,
+        },
+    ).json()
+    return str(made["table"]["id"])
+
+
 def send_move(
     client: httpx.Client, table_id: str, token: str, action: str, revision: int
 ) -> httpx.Response:
@@ -182,15 +195,7 @@ def test_another_process_drives_the_bots_when_their_driver_dies(
 ) -> None:
     with group(postgres_url, redis_url) as processes:
         (driver, first), (_, second) = processes
-        made = first.post(
-            "/api/tables",
-            json={
-                "game": "nomads_of_arabia",
-                "players": 3,
-                "seats": [{"kind": "bot", "bot": "mcts", "difficulty": "easy"}] * 3,
-            },
-        ).json()
-        table_id = made["table"]["id"]
+        table_id = bot_table(first)
         wait_until(
             lambda: first.get(f"/api/tables/{table_id}").json()["revision"] >= 3,
             what="the first process to drive the bots",
@@ -215,15 +220,7 @@ def test_a_process_that_loses_its_lock_connection_locks_its_tables_again(
     session and locks the tables it drives again before driving them on."""
     port = free_port()
     with server(postgres_url, port, "--redis", redis_url) as (_, client):
-        made = client.post(
-            "/api/tables",
-            json={
-                "game": "nomads_of_arabia",
-                "players": 3,
-                "seats": [{"kind": "bot", "bot": "mcts", "difficulty": "easy"}] * 3,
-            },
-        ).json()
-        table_id = made["table"]["id"]
+        table_id = bot_table(client)
         admin = create_engine(postgres_url)
         try:
             wait_until(lambda: lock_holder(admin, table_id) is not None, 60, "the bots' lock")
@@ -343,17 +340,7 @@ def test_kill_9_of_one_of_two_workers_loses_no_acknowledged_move(
     with server(postgres_url, port, *options) as (process, client):
         wait_until(lambda: len(workers_of(process.pid)) == 2, what="two workers")
         tables = [hotseat_table(client) for _ in range(20)]
-        bots = [
-            client.post(
-                "/api/tables",
-                json={
-                    "game": "nomads_of_arabia",
-                    "players": 3,
-                    "seats": [{"kind": "bot", "bot": "mcts", "difficulty": "easy"}] * 3,
-                },
-            ).json()["table"]["id"]
-            for _ in range(2)
-        ]
+        bots = [bot_table(client) for _ in range(2)]
         acknowledged = asyncio.run(
             play_tables(port, tables, lambda: os.kill(sorted(workers_of(process.pid))[0], 9))
         )
