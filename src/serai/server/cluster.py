@@ -172,6 +172,8 @@ class Cluster:
 
     async def _holder(self, use: Callable[[str], Any], table_id: str) -> Any:
         async with self.holding:
+            if self.holder is None:  # lost, and PostgreSQL was still away when last tried
+                await asyncio.to_thread(self._reconnect)
             try:
                 return await asyncio.to_thread(use, table_id)
             except DBAPIError as error:
@@ -183,8 +185,10 @@ class Cluster:
                 return await asyncio.to_thread(use, table_id)
 
     def _reconnect(self) -> None:
-        with contextlib.suppress(Exception):
-            self.holder.close()
+        lost, self.holder = self.holder, None
+        if lost is not None:
+            with contextlib.suppress(Exception):
+                lost.close()
         self.holder = self.store.engine.connect()
 
     def _ping(self, _: str) -> None:
