@@ -38,8 +38,9 @@ act decides, in a sentence, for that seat only), ``legal`` (the action texts thi
 may send now) and ``choices`` (the same actions decoded: ``{"text", "kind", …parts}``, so a
 board never parses a text), ``can_undo``, ``log_start`` and ``log`` (log lines from
 ``log_start`` on, as this seat may read them: each its ``text`` in notation, its ``words``
-with the players' names, and its decoded ``parts`` when the reader saw it whole; a live
-connection is sent only the lines it lacks), ``clock`` (the table's clocks, or ``null``),
+with the players' names, its decoded ``parts`` when the reader saw it whole, and
+``"window": true`` when it let a window pass (``State.window_pass``); a live connection is
+sent only the lines it lacks), ``clock`` (the table's clocks, or ``null``),
 and once the game is over ``over``, ``scores``, ``returns`` and ``breakdown``. A WebSocket
 first receives ``{"type": "hello", "table": …, "layout": …, "labels": …}`` with the
 board's fixed geometry (``Game.layout()``) and the human labels of the score parts.
