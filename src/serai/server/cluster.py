@@ -171,18 +171,27 @@ class Cluster:
         await self._holder(self._ping, "")
 
     async def _holder(self, use: Callable[[str], Any], table_id: str) -> Any:
+        """``use(table_id)`` on the lock connection, one at a time. A connection found lost
+        (here, or by an earlier use) is replaced first, and the locks it held are
+        forgotten: they went with its session; a use that finds it lost is tried once
+        more on a new one."""
         async with self.holding:
-            if self.holder is None:  # lost, and PostgreSQL was still away when last tried
-                await asyncio.to_thread(self._reconnect)
-            try:
-                return await asyncio.to_thread(use, table_id)
-            except DBAPIError as error:
-                if not error.connection_invalidated:
-                    raise
-                log.warning("the connection holding the tables' locks was lost: %s", error.orig)
-                self.held.clear()
-                await asyncio.to_thread(self._reconnect)
-                return await asyncio.to_thread(use, table_id)
+            for last in (False, True):
+                if self.holder is None or self.holder.invalidated:
+                    self.held.clear()
+                    await asyncio.to_thread(self._reconnect)
+                try:
+                    return await asyncio.to_thread(use, table_id)
+                except DBAPIError as error:
+                    await asyncio.to_thread(self._roll_back)
+                    if last or not error.connection_invalidated:
+                        raise
+                    log.warning("the connection holding the tables' locks was lost: %s", error.orig)
+
+    def _roll_back(self) -> None:
+        """End a transaction a failed statement left open (advisory locks outlive it)."""
+        with contextlib.suppress(Exception):
+            self.holder.rollback()
 
     def _reconnect(self) -> None:
         lost, self.holder = self.holder, None
