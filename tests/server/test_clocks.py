@@ -20,7 +20,7 @@ from sqlalchemy import update
 from serai.server import create_app
 from serai.server.clocks import Clocks, ClockSettings
 from serai.server.schema import tables
-from serai.server.tables import Hub
+from serai.server.tables import RETRY_SECONDS, Hub
 from tests.server.moves import random_move
 from tests.server.test_players import two_invited
 
@@ -446,3 +446,29 @@ def test_a_timeout_the_store_refuses_holds_up_no_other_table_and_comes_next_time
     assert expire(clocked) == [other]
     after = wait_for(clocked, behind, lambda m: m["clock"]["timeouts"][seat] == 1)
     assert after["revision"] > revision + 1
+
+
+def test_a_timeout_the_database_refuses_waits_a_moment_and_holds_up_no_other_table(
+    clocked: TestClient, hand: HandClock
+) -> None:
+    """The database refuses the first table's timeout (a trigger stands for a database
+    that fails): the second table's still applies, the first is tried again a moment
+    later rather than at once, over and over, and applies once the database takes it."""
+    refused, _ = hotseat(clocked, "through_the_desert", 2, REALTIME)
+    other, _ = hotseat(clocked, "through_the_desert", 2, REALTIME)
+    seat = state(clocked, refused)["to_move"]
+    hub = hub_of(clocked)
+    with hub.store.engine.begin() as db:
+        db.exec_driver_sql(  # DDL takes no parameters; the id is the server's own
+            f"CREATE TRIGGER refuse BEFORE UPDATE ON {tables.name} WHEN OLD.id = '{refused}' "
+            "BEGIN SELECT RAISE(ABORT, 'refused'); END"
+        )
+    hand.advance(61)
+    assert expire(clocked) == [other]
+    assert hub.deadlines[refused] == hand() + RETRY_SECONDS, "tried again a moment later"
+    assert state(clocked, refused)["clock"]["timeouts"][seat] == 0
+    with hub.store.engine.begin() as db:
+        db.exec_driver_sql("DROP TRIGGER refuse")
+    hand.advance(RETRY_SECONDS)
+    expire(clocked)
+    wait_for(clocked, refused, lambda m: m["clock"]["timeouts"][seat] == 1)

@@ -164,7 +164,7 @@ IN_USE_SECONDS = 30.0
 connection opening may hold it between two awaits, and must not act on a copy that left."""
 
 RETRY_SECONDS = 1.0
-"""How soon the clock keeper looks again after the store failed it."""
+"""How soon the clock keeper tries again a timeout the store failed (or failed it)."""
 
 KEPT_GAMES = 64
 """Games (each with its options) whose shared parts are kept: a game's tables at options
@@ -1225,16 +1225,21 @@ class Hub:
         for table_id, revision in stored.items():
             table = self.tables.get(table_id)
             if table is not None and table.revision != revision:
-                with contextlib.suppress(TableError):
+                try:
                     await self._catch_up(table)
+                except Exception as error:  # one table's trouble holds up no other
+                    log.warning("table %s: could not catch up with the store: %s", table_id, error)
         for table_id in {*waiting, *deadlines}:
             if table_id in self.driver.queued or not await self.cluster.drives(table_id):
                 continue
-            with contextlib.suppress(TableError):
+            try:
                 table = await self.get(table_id)
                 await self._catch_up(table)
-                self._track(table)
-                self._wake(table)
+            except Exception as error:
+                log.warning("table %s: could not take it over: %s", table_id, error)
+                continue
+            self._track(table)
+            self._wake(table)
 
     # -- hints and analysis -------------------------------------------------------------
     async def hint(self, table: Table, seats: Sequence[int]) -> list[dict[str, Any]]:
@@ -1348,8 +1353,10 @@ class Hub:
                     if absent and after.seat is not None:
                         await self._write_seat(table, after.seat, absent=True)
                     await self._commit(table, after.seat or 0, [], clocks=after)
-                except TableError as error:  # refreshed from the store: due again next time
+                except TableError as error:
                     log.warning("table %s: the timeout waits: %s", table_id, error)
+                    if error.code != "stale_state":  # else refreshed: due again at once
+                        self.deadlines[table_id] = now + RETRY_SECONDS
                     continue
                 expired.append(table_id)
         return expired
