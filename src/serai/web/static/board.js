@@ -229,7 +229,7 @@ function recentLines(msg) {
     }
   }
   let end = log.length - 1;
-  while (end >= 0 && log[end].seat === null) end -= 1;
+  while (end >= 0 && (log[end].seat === null || (log[end].window && log[end].seat === me))) end -= 1;
   if (end < 0) return [];
   const seat = log[end].seat;
   let start = end;
