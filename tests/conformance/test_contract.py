@@ -10,6 +10,7 @@ import math
 import random
 from typing import Any
 
+import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -120,9 +121,9 @@ def check_copies(state: serai.State, record: serai.GameRecord, replay: bool = Tr
 
 
 def plain(value: Any) -> bool:
-    """Whether ``value`` is plain JSON (string keys, lists): what the server's messages
-    carry, encoded as they are."""
-    return bool(json.loads(canonical(value)) == value)
+    """Whether ``value`` is plain JSON (keys of type ``str`` itself, lists): what the
+    server's messages carry, encoded as they are by orjson without options."""
+    return bool(json.loads(orjson.dumps(value)) == value)
 
 
 def check_views(state: serai.State, rng: random.Random) -> None:
@@ -225,6 +226,12 @@ def test_random_playout_keeps_the_contract(config: Configuration, seed: int) -> 
     assert all(math.isclose(returns[s], 1 / len(winners)) for s in winners)
     assert [part["total"] for part in state.score_breakdown()] == scores
     assert state.estimate() == [float(score) for score in scores]
+
+
+def test_the_board_layout_and_score_labels_are_plain_json(config: Configuration) -> None:
+    """What a live table's first message carries besides the summary."""
+    game = config.load()
+    assert plain(game.layout()) and plain(game.score_labels())
 
 
 @pytest.mark.parametrize("name", serai.list_games())
