@@ -1127,9 +1127,11 @@ def loadtest_table(result: LoadResult) -> Table:
         f"{result.seconds:g} s per run",
         caption=f"server at {result.ratio:.1%} of the echo ceiling; "
         f"{result.server.finished} games finished; {result.server.errors} errors seen by "
-        f"clients, {result.server.logged_errors} in the server's log",
+        f"clients, {result.server.logged_errors} in the server's log; cores: the CPU each "
+        "server's processes used while the clients played (1 = one core busy), thread: "
+        "its busiest thread's share of a core",
     )
-    for column in ("", "tables", "moves", "moves/s", "p50 ms", "p99 ms"):
+    for column in ("", "tables", "moves", "moves/s", "p50 ms", "p99 ms", "cores", "thread"):
         table.add_column(column, justify="left" if not column else "right")
     sides = [("server", result.server)]
     if result.echo is not None:
@@ -1142,6 +1144,8 @@ def loadtest_table(result: LoadResult) -> Table:
             f"{side.moves_per_second:,.0f}",
             f"{side.p50_ms:.1f}",
             f"{side.p99_ms:.1f}",
+            "—" if side.cpu_cores is None else f"{side.cpu_cores:.2f}",
+            "—" if side.busiest_thread is None else f"{side.busiest_thread:.2f}",
         )
     return table
 

@@ -28,6 +28,9 @@ def check_side(figures: Figures, target: str) -> None:
     assert figures.moves_per_second > 0
     assert 0 < figures.p50_ms <= figures.p99_ms
     assert figures.sent_bytes > 0 and figures.received_bytes > 0
+    if Path("/proc/self/task").is_dir():  # Linux: the server's CPU is read from /proc
+        assert figures.cpu_cores is not None and figures.busiest_thread is not None
+        assert 0 < figures.busiest_thread <= figures.cpu_cores, figures
 
 
 @pytest.fixture(scope="module")
@@ -113,8 +116,10 @@ def test_cli_prints_server_beside_echo(
             },
         )
     ]
-    for text in ("server", "echo ceiling", "moves/s", "p50 ms", "p99 ms", "same machine"):
+    for text in ("server", "echo ceiling", "moves/s", "p50 ms", "p99 ms", "cores", "same machine"):
         assert text in out.output
+    if result.server.cpu_cores is not None:
+        assert f"{result.server.cpu_cores:.2f}" in out.output
     assert f"{result.server.moves:,}" in out.output
     assert json.loads(path.read_text())["echo"]["moves"] == result.echo.moves
 

@@ -108,6 +108,14 @@ class Figures:
     """Mean size of the message acknowledging a move."""
     logged_errors: int = 0
     """``ERROR`` lines in the server's own log (an exception in a request, say)."""
+    cpu_cores: float | None = None
+    """The CPU time the server's processes (and their threads) used while the clients
+    played, over that time: 1.0 is one core busy throughout. None where Linux's /proc
+    cannot tell."""
+    busiest_thread: float | None = None
+    """The busiest of those threads, in the same unit. A Python process's threads take
+    turns under one interpreter lock: a process whose threads add up to about 1.0 while
+    none reaches it is held by that lock, not by its event loop alone."""
 
 
 @dataclass(frozen=True)
@@ -209,9 +217,58 @@ def _answers(url: str) -> bool:
         return False
 
 
+def cpu_times(root: int) -> dict[tuple[int, int], float]:
+    """CPU seconds of every thread of process ``root`` and of its descendants, by process
+    and thread (Linux's /proc; empty elsewhere, or once ``root`` is gone)."""
+    proc = Path("/proc")
+    parents: dict[int, int] = {}
+    if proc.is_dir():
+        for entry in proc.iterdir():
+            if entry.name.isdecimal() and (stat := _stat(entry / "stat")) is not None:
+                parents[int(entry.name)] = int(stat[1])
+    family, grown = {root}, True
+    while grown:
+        more = {pid for pid, parent in parents.items() if parent in family} - family
+        family |= more
+        grown = bool(more)
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    times = {}
+    for pid in family & parents.keys():
+        with contextlib.suppress(OSError):
+            for task in (proc / str(pid) / "task").iterdir():
+                if (stat := _stat(task / "stat")) is not None:
+                    times[(pid, int(task.name))] = (int(stat[11]) + int(stat[12])) / tick
+    return times
+
+
+def _stat(path: Path) -> list[str] | None:
+    """The fields of a /proc ``stat`` file after the command's name (state first)."""
+    try:
+        text = path.read_text()
+    except OSError:
+        return None
+    return text[text.rindex(")") + 2 :].split()
+
+
+def cpu_used(
+    before: dict[tuple[int, int], float], after: dict[tuple[int, int], float], seconds: float
+) -> tuple[float | None, float | None]:
+    """From two :func:`cpu_times`: the cores all threads used over ``seconds``, and the
+    busiest thread's share of one core (None, None when nothing could be read).
+
+    >>> cpu_used({(1, 1): 2.0, (1, 2): 1.0}, {(1, 1): 3.5, (1, 2): 1.5, (1, 3): 0.5}, 2.0)
+    (1.25, 0.75)
+    """
+    if not after or seconds <= 0:
+        return None, None
+    used = [after[key] - before.get(key, 0.0) for key in after]
+    return sum(used) / seconds, max(used) / seconds
+
+
 @contextlib.contextmanager
-def running(command: Sequence[str], port: int, log: Path) -> Iterator[str]:
-    """Run ``command`` (a server on ``port``) until the block ends; yield its base URL."""
+def running(command: Sequence[str], port: int, log: Path) -> Iterator[tuple[str, int]]:
+    """Run ``command`` (a server on ``port``) until the block ends; yield its base URL and
+    its process id."""
     base = f"http://{HOST}:{port}"
     with log.open("wb") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
@@ -222,7 +279,7 @@ def running(command: Sequence[str], port: int, log: Path) -> Iterator[str]:
                     tail = log.read_text(errors="replace")[-2000:]
                     raise ChildProcessError(f"{' '.join(command)} did not start:\n{tail}")
                 time.sleep(0.1)
-            yield base
+            yield base, process.pid
         finally:
             if process.poll() is None:
                 process.send_signal(signal.SIGINT)
@@ -513,10 +570,11 @@ async def _run_clients(
     tally: _Tally,
     target: str,
     seconds: float,
+    server: int,
     watchers: Sequence[_Client] = (),
 ) -> Figures:
     """Open every client (then every watcher), then let them all run for ``seconds``;
-    the clients' figures."""
+    the clients' figures, with the CPU the ``server`` process used meanwhile."""
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
 
     async def open_one(client: _Client) -> None:
@@ -537,19 +595,23 @@ async def _run_clients(
                 raise ConnectionError(f"the {target} refused a client: {error}") from error
         tally.latencies.clear()
         tally.started = len(clients)
+        before = cpu_times(server)
         start = time.perf_counter()
         deadline = start + seconds
         await asyncio.wait_for(
             asyncio.gather(*(c.run(deadline) for c in everyone)), seconds + 2 * ANSWER_TIMEOUT
         )
         elapsed = time.perf_counter() - start
+        cores, busiest = cpu_used(before, cpu_times(server), elapsed)
     finally:
         await asyncio.gather(*(c.close() for c in everyone), return_exceptions=True)
-    return tally.figures(target, len(clients), elapsed)
+    figures = tally.figures(target, len(clients), elapsed)
+    return replace(figures, cpu_cores=cores, busiest_thread=busiest)
 
 
 async def _load_server(
     base: str,
+    server: int,
     tables: int,
     seconds: float,
     game: str,
@@ -567,13 +629,13 @@ async def _load_server(
     watchers = [
         SpectatorClient(tally, base, client) for client in clients for _ in range(spectators)
     ]
-    return await _run_clients(clients, tally, "server", seconds, watchers)
+    return await _run_clients(clients, tally, "server", seconds, server, watchers)
 
 
-async def _load_echo(base: str, tables: int, seconds: float, size: int) -> Figures:
+async def _load_echo(base: str, server: int, tables: int, seconds: float, size: int) -> Figures:
     tally = _Tally()
     clients = [EchoClient(tally, base, size) for _ in range(tables)]
-    return await _run_clients(clients, tally, "echo", seconds)
+    return await _run_clients(clients, tally, "echo", seconds, server)
 
 
 def load_test(
@@ -607,10 +669,10 @@ def load_test(
         url = db or f"sqlite:///{folder / 'serai.db'}"
         log = folder / "server.log"
         command = serve_command(port, url, redis, processes)
-        with running(command, port, log) as base:
+        with running(command, port, log) as (base, pid):
             server = asyncio.run(
                 _load_server(
-                    base, tables, seconds, game, players, options, seed, spectators, move_every
+                    base, pid, tables, seconds, game, players, options, seed, spectators, move_every
                 )
             )
         server = replace(server, logged_errors=logged_errors(log, "serai serve"))
@@ -619,8 +681,8 @@ def load_test(
             size = round(server.sent_bytes) or 64
             port = free_port()
             log = folder / "echo.log"
-            with running(echo_command(port), port, log) as base:
-                echo = asyncio.run(_load_echo(base, tables, seconds, size))
+            with running(echo_command(port), port, log) as (base, pid):
+                echo = asyncio.run(_load_echo(base, pid, tables, seconds, size))
             echo = replace(echo, logged_errors=logged_errors(log, "the echo server"))
     cpus = os.cpu_count() or 1
     return LoadResult(
