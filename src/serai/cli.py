@@ -1125,8 +1125,8 @@ def loadtest_table(result: LoadResult) -> Table:
     table = Table(
         title=f"serai serve under load: {result.game}, {result.players} players, "
         f"{result.seconds:g} s per run",
-        caption=f"server at {result.ratio:.1%} of the echo ceiling; "
-        f"{result.server.finished} games finished; {result.server.errors} errors seen by "
+        caption=(f"server at {result.ratio:.1%} of the echo ceiling; " if result.echo else "")
+        + f"{result.server.finished} games finished; {result.server.errors} errors seen by "
         f"clients, {result.server.logged_errors} in the server's log; cores: the CPU each "
         "server's processes used while the clients played (1 = one core busy), thread: "
         "its busiest thread's share of a core",

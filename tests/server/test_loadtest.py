@@ -157,3 +157,18 @@ def test_a_persons_pace_finds_how_many_tables_are_answered_in_time() -> None:
 def test_cli_refuses_several_processes_without_postgresql_and_redis() -> None:
     result = CliRunner().invoke(app, ["bench", "--server", "--processes", "2"])
     assert result.exit_code == 2 and "PostgreSQL" in result.output
+
+
+def test_a_persons_pace_table_names_no_echo_ceiling(result: LoadResult) -> None:
+    """At a person's pace no echo runs, so the figures say nothing of one."""
+    from dataclasses import replace
+
+    from rich.console import Console
+
+    from serai.cli import loadtest_table
+
+    console = Console(record=True, width=200)
+    console.print(loadtest_table(replace(result, echo=None, move_every=5.0)))
+    shown = console.export_text()
+    assert "server" in shown and "cores" in shown
+    assert "echo" not in shown
