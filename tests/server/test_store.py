@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import Future, wait
@@ -137,6 +138,32 @@ def test_one_bad_write_fails_alone_in_its_group(store: Store) -> None:
     assert len(failed) >= (1 if store.engine.dialect.name == "sqlite" else 3)
     # the writer still works afterwards
     store.append_moves("t1", 0, 1, [Move(7, 0, "place 7", 2.0)], PLAYING, 2.0)
+
+
+def test_moves_of_many_tables_share_a_group_and_a_stale_one_fails_alone(store: Store) -> None:
+    """The moves of six tables wait together for the writer and are stored together; the
+    one whose table is not at the revision it names is refused alone, the rest stand."""
+    for index in range(6):
+        store.create_table(a_table(f"t{index}"), FIRST)
+    release = threading.Event()
+    held = store.writer.submit(lambda _: release.wait(30))  # the moves queue behind it
+    moves = [
+        store.submit_moves(
+            f"t{index}", 5 if index == 3 else 0, 1, [Move(7, 0, "place 7", 2.0)], PLAYING, 2.0
+        )
+        for index in range(6)
+    ]
+    release.set()
+    wait([held, *moves])  # type: ignore[list-item]
+    refused = moves[3].exception()
+    assert isinstance(refused, StaleRevision) and "t3" in str(refused)
+    assert [move.exception() for index, move in enumerate(moves) if index != 3] == [None] * 5
+    for index in range(6):
+        loaded = store.load_table(f"t{index}")
+        assert loaded is not None
+        row, stored = loaded
+        assert [move.action for move in stored] == ([3] if index == 3 else [3, 7])
+        assert row.revision == (0 if index == 3 else 1)
 
 
 def test_writes_from_an_event_loop_are_answered_on_that_loop(store: Store) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 import queue
@@ -157,13 +158,49 @@ def _sqlite_begin(connection: Connection) -> None:
 Write = Callable[[Connection], Any]
 """A write of the group commit: it raises :class:`StaleRevision` only before it has
 changed anything (its first statement checks the revision)."""
+
+
+@dataclass(frozen=True)
+class MovesWrite:
+    """Moves of one table stored from a revision: a :data:`Write` that a group commit
+    runs together with the moves of the other tables next to it in the group, as one
+    UPDATE of every table's revision and one INSERT of every action (over PostgreSQL,
+    two round trips for the group instead of two for every table)."""
+
+    advance: DriverStatement
+    append: DriverStatement
+    table: dict[str, Any]
+    """The parameters of the revision's update."""
+    actions: list[dict[str, Any]]
+    """The parameters of each action's insert."""
+
+    def __call__(self, db: Connection) -> None:
+        MovesWrite.together(db, [self])
+
+    @staticmethod
+    def together(db: Connection, writes: Sequence[MovesWrite]) -> None:
+        """Store every one of ``writes``; :class:`StaleRevision` if any table moved on
+        (some may then be changed: run in a savepoint to take them back)."""
+        first = writes[0]
+        if first.advance.run(db, [write.table for write in writes]) != len(writes):
+            if len(writes) == 1:
+                table = first.table
+                raise StaleRevision(
+                    f"table {table['table']} is no longer at revision {table['was']}"
+                )
+            raise StaleRevision("a table of the group is no longer at its revision")
+        if actions := [action for write in writes for action in write.actions]:
+            first.append.run(db, actions)
+
+
 Outcome = Future[Any] | asyncio.Future[Any]
 """A write's outcome: a thread's future, or, for a write queued on an event loop's
 thread, a future of that loop."""
 
 
 class GroupCommit:
-    """One writer thread: the writes waiting when it is free share one transaction.
+    """One writer thread: the writes waiting when it is free share one transaction, and
+    neighbouring moves of several tables share their statements (:class:`MovesWrite`).
 
     A commit costs one ``fsync``, milliseconds on most disks, however many rows it holds;
     so under load many tables' moves become durable together, and each caller still
@@ -228,12 +265,30 @@ class GroupCommit:
     def _together(self, batch: list[tuple[Write, Outcome]]) -> list[tuple[bool, Any]]:
         outcomes: list[tuple[bool, Any]] = []
         with self.engine.begin() as db:
-            for write, _ in batch:
-                try:
-                    outcomes.append((True, write(db)))
-                except StaleRevision as refused:
-                    outcomes.append((False, refused))
+            for moves, run in itertools.groupby(
+                (write for write, _ in batch), lambda write: isinstance(write, MovesWrite)
+            ):
+                writes = list(run)
+                if moves and len(writes) > 1 and self._merged(db, writes):
+                    outcomes.extend((True, None) for _ in writes)
+                    continue
+                for write in writes:
+                    try:
+                        outcomes.append((True, write(db)))
+                    except StaleRevision as refused:
+                        outcomes.append((False, refused))
         return outcomes
+
+    @staticmethod
+    def _merged(db: Connection, writes: list[Any]) -> bool:
+        """Store neighbouring moves of several tables at once; False, with nothing
+        changed, if a table moved on (then each is stored alone, and only it fails)."""
+        try:
+            with db.begin_nested():
+                MovesWrite.together(db, writes)
+        except StaleRevision:
+            return False
+        return True
 
     def _alone(self, write: Write) -> tuple[bool, Any]:
         try:
@@ -352,12 +407,18 @@ class Store:
     ) -> Outcome:
         """Store ``moves`` as actions ``start``… if the table is still at ``revision``; a
         rated game's ``result`` updates its players' ratings in the same transaction."""
+        stored = MovesWrite(
+            self.advance,
+            self.append,
+            _advance_row(table_id, revision, progress, at),
+            _action_rows(table_id, start, moves),
+        )
+        if not result:
+            return self.writer.submit(stored)
 
         def write(db: Connection) -> None:
-            self._advance(db, table_id, revision, progress, at)
-            self._append(db, table_id, start, moves)
-            if result:
-                rate(db, table_id, self._game(db, table_id), result)
+            stored(db)
+            rate(db, table_id, self._game(db, table_id), result)
 
         return self.writer.submit(write)
 
@@ -446,13 +507,8 @@ class Store:
     def _advance(
         self, db: Connection, table_id: str, revision: int, progress: Progress, at: float
     ) -> None:
-        values = {"revision": revision + 1, "updated_at": at, **_progress_columns(progress)}
-        changed = self.advance.run(
-            db,
-            [{"table": table_id, "was": revision, **{f"new_{k}": v for k, v in values.items()}}],
-        )
-        if changed != 1:
-            raise StaleRevision(f"table {table_id} is no longer at revision {revision}")
+        row = _advance_row(table_id, revision, progress, at)
+        MovesWrite(self.advance, self.append, row, [])(db)
 
     @staticmethod
     def _game(db: Connection, table_id: str) -> str:
@@ -468,13 +524,7 @@ class Store:
 
     def _append(self, db: Connection, table_id: str, start: int, moves: Sequence[Move]) -> None:
         if moves:
-            self.append.run(
-                db,
-                [
-                    {"table_id": table_id, "idx": start + i, **vars(move)}
-                    for i, move in enumerate(moves)
-                ],
-            )
+            self.append.run(db, _action_rows(table_id, start, moves))
 
     # -- reads ------------------------------------------------------------------------
     def load_table(self, table_id: str, start: int = 0) -> tuple[TableRow, tuple[Move, ...]] | None:
@@ -634,6 +684,17 @@ def open_store(url: str) -> Store:
 
 
 URL_FORMS = "use sqlite:///FILE or postgresql+psycopg://USER@HOST/DATABASE"
+
+
+def _advance_row(table_id: str, revision: int, progress: Progress, at: float) -> dict[str, Any]:
+    """The parameters of :data:`ADVANCE` that move ``table_id`` on from ``revision``."""
+    values = {"revision": revision + 1, "updated_at": at, **_progress_columns(progress)}
+    return {"table": table_id, "was": revision, **{f"new_{k}": v for k, v in values.items()}}
+
+
+def _action_rows(table_id: str, start: int, moves: Sequence[Move]) -> list[dict[str, Any]]:
+    """The parameters of :data:`APPEND` that store ``moves`` as actions ``start``…"""
+    return [{"table_id": table_id, "idx": start + i, **vars(move)} for i, move in enumerate(moves)]
 
 
 def _progress_columns(progress: Progress) -> dict[str, Any]:
