@@ -187,6 +187,33 @@ def test_bot_hog_one_tables_bots_wait_their_turn_behind_others() -> None:
     assert asyncio.run(scenario()) == ["A", "B", "C", "A", "A"]
 
 
+def test_bot_hog_a_driver_stops_even_when_a_decision_swallows_its_cancellation() -> None:
+    """Before Python 3.12, ``asyncio.wait_for`` can swallow a cancellation that comes as
+    the decision it waits for finishes; the turn then ends normally. The server still
+    stops: the driver cancels again until its tasks are done."""
+
+    async def scenario() -> bool:
+        deciding = asyncio.Event()
+
+        async def turn(table_id: str, _: Worker) -> None:
+            deciding.set()
+            try:
+                await asyncio.sleep(30)
+            except asyncio.CancelledError:
+                return  # the decision had finished: the cancellation is lost
+
+        with ThreadPoolExecutor(1) as pool:
+            driver = BotDriver([ThreadWorker(pool)], turn)
+            driver.wake("A")
+            driver.start()
+            await asyncio.wait_for(deciding.wait(), 30)
+            stopping = asyncio.ensure_future(driver.stop())
+            stopped, _ = await asyncio.wait({stopping}, timeout=10)
+        return bool(stopped) and all(task.done() for task in driver.tasks)
+
+    assert asyncio.run(scenario())
+
+
 def wait_until(condition: Any, seconds: float = 60.0, what: str = "") -> None:
     deadline = time.monotonic() + seconds
     while not condition():

@@ -248,6 +248,10 @@ Turn = Callable[[str, Worker], Awaitable[None]]
 """Plays one bot decision of a table (by id) with a worker; the driver's callback."""
 
 
+STOP_SECONDS = 0.1
+"""How long a stopping driver waits for its tasks before it cancels them again."""
+
+
 class BotDriver:
     """The queue of tables whose bot is to act, served by one task per worker."""
 
@@ -265,11 +269,15 @@ class BotDriver:
             self.tasks.append(asyncio.create_task(self._serve(worker)))
 
     async def stop(self) -> None:
-        for task in self.tasks:
-            task.cancel()
-        for task in self.tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        """Stop serving, then stop the workers. A task is told again until it has
+        stopped: a decision that finishes as the task is cancelled can swallow the
+        cancellation (``asyncio.wait_for`` before Python 3.12), and the task would then
+        wait for the next table for ever."""
+        waiting = set(self.tasks)
+        while waiting:
+            for task in waiting:
+                task.cancel()
+            _, waiting = await asyncio.wait(waiting, timeout=STOP_SECONDS)
         for worker in self.workers:
             worker.stop()
 
