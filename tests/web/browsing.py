@@ -71,10 +71,11 @@ def without_missing_resources(errors: list[str]) -> list[str]:
 
 
 def wait_turn(page: Page) -> bool:
-    """Wait until this page may act (True) or the game is over (False)."""
+    """Wait until this page may act (True) or the game is over (False); a page still
+    opening (no body yet, as just after a link was followed) is waited for too."""
     page.wait_for_function(
-        "document.body.dataset.over === 'true' || "
-        "document.querySelectorAll('#legal button').length > 0",
+        "document.body !== null && (document.body.dataset.over === 'true' || "
+        "document.querySelectorAll('#legal button').length > 0)",
         timeout=WAIT_MS,
     )
     return page.evaluate("document.body.dataset.over") != "true"
