@@ -782,7 +782,7 @@ def _check_redis(url: str) -> None:
 
 YOUNG_OBJECTS = 20_000
 """New objects between two collections of cyclic garbage in a served process (see
-:func:`serai.server.app.collect_rarely`)."""
+:mod:`serai.server.collector`)."""
 
 WS_MAX_SIZE = 65536
 """Bytes beyond which a WebSocket message is cut off by the protocol itself; messages up

@@ -39,6 +39,7 @@ from serai.server.bots import (
     Worker,
     decide,
 )
+from serai.server.collector import FEW
 from serai.server.tables import IN_USE_SECONDS, Hub
 from tests.processes import running_children
 from tests.server.conftest import Creator
@@ -232,31 +233,135 @@ def test_a_server_whose_shutdown_is_stuck_exits_by_its_deadline() -> None:
     assert "still stopping after 0.5 s: exiting now" in done.stderr
 
 
-def test_a_served_process_collects_cyclic_garbage_rarely(tmp_path: Path) -> None:
-    """``serai serve`` sets ``young_objects``: once started, its app collects cyclic
-    garbage that rarely, with what start-up built frozen out of collections; an app
-    inside another program leaves the collector alone (run apart: it changes the whole
-    interpreter)."""
-    script = f"""
-import gc, json
+def _run_apart(script: str) -> Any:
+    """What ``script`` prints as JSON, run in an interpreter of its own (the collector's
+    settings are the whole interpreter's)."""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+COLLECTIONS = """
+import gc, time
+seen = []
+gc.callbacks.append(lambda phase, info: phase == "stop" and seen.append(info["generation"]))
+
+def wait_for(generation, count=1):
+    deadline = time.monotonic() + 60
+    while seen.count(generation) < count:
+        assert time.monotonic() < deadline, f"no collection of generation {generation}"
+        time.sleep(0.01)
+"""
+
+
+def test_a_served_process_collects_cyclic_garbage_rarely_by_count_and_often_by_clock(
+    tmp_path: Path,
+) -> None:
+    """``serai serve`` sets ``young_objects``: once started, its app lets the interpreter
+    collect only that rarely, never all of it, with what start-up built frozen out of
+    collections, and collects on a clock itself (even idle: the middle generation comes
+    with every tenth young collection); an app inside another program leaves the
+    collector alone."""
+    script = f"""{COLLECTIONS}
+import json
 from fastapi.testclient import TestClient
 from serai.server import create_app
+from serai.server.collector import NEVER
 before = gc.get_threshold()
 with TestClient(create_app("sqlite:///{tmp_path / "plain.db"}", bot_workers=0)):
     plain = gc.get_threshold(), gc.get_freeze_count()
 with TestClient(create_app("sqlite:///{tmp_path / "served.db"}", bot_workers=0,
                            young_objects=20000)):
     served = gc.get_threshold(), gc.get_freeze_count()
-print(json.dumps([before, plain, served]))
+    seen.clear()
+    wait_for(1, 2)
+    clocked = seen.count(0)
+print(json.dumps([before, plain, served, NEVER, clocked]))
 """
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
-    before, plain, served = json.loads(done.stdout)
+    before, plain, served, never, clocked = _run_apart(script)
     assert plain == [before, 0]
-    assert served[0] == [20000, *before[1:]]
+    assert served[0] == [20000, 10, never]
     assert served[1] > 1000
+    assert clocked >= 9
+
+
+def test_collecting_on_time_sees_objects_replaced_as_fast_as_made() -> None:
+    """Objects made as fast as others are freed never raise the interpreter's count,
+    yet :func:`~serai.server.collector.collect_on_time` takes them out of the young
+    generation at its next young collection."""
+    script = f"""{COLLECTIONS}
+import asyncio, json
+from serai.server.collector import NEVER, collect_on_time
+gc.set_threshold(NEVER, NEVER, NEVER)
+
+async def main():
+    gc.collect()
+    pacing = asyncio.create_task(collect_on_time(0.01, 3))
+    tables = [[index] for index in range(5000)]
+    await asyncio.to_thread(wait_for, 0, seen.count(0) + 1)
+    young = []
+    for _ in range(3):
+        for index in range(len(tables)):
+            tables[index] = [index]
+        replaced, count = len(gc.get_objects(0)), gc.get_count()[0]
+        await asyncio.to_thread(wait_for, 0, seen.count(0) + 1)
+        young.append([replaced, count, len(gc.get_objects(0))])
+    pacing.cancel()
+    return young
+
+print(json.dumps(asyncio.run(main())))
+"""
+    for replaced, count, collected in _run_apart(script):
+        assert replaced >= 5000
+        assert count < 700, "made as fast as freed: the interpreter's count stays low"
+        assert collected < 1000
+
+
+def test_collecting_on_time_takes_all_objects_more_rarely_while_that_finds_little() -> None:
+    """Every third collection takes the middle generation, the fourth all objects; while
+    that finds next to nothing the wait doubles, up to the longest; garbage that grew
+    old (here cycles dropped once in the oldest generation) brings it back to the
+    shortest."""
+    script = f"""{COLLECTIONS}
+import asyncio, json
+from serai.server.collector import FEW, NEVER, collect_on_time
+gc.set_threshold(NEVER, NEVER, NEVER)
+found = []
+gc.callbacks.append(
+    lambda phase, info: phase == "stop" and info["generation"] == 2
+    and found.append(info["collected"])
+)
+
+async def main():
+    gc.collect()
+    seen.clear()
+    found.clear()
+    pacing = asyncio.create_task(collect_on_time(0.001, 3, 4, 16))
+    await asyncio.to_thread(wait_for, 2, 4)
+    cycles = [[] for _ in range(FEW)]
+    for cycle in cycles:
+        cycle.append(cycle)
+    del cycle
+    await asyncio.to_thread(wait_for, 1, seen.count(1) + 2)
+    cycles.clear()
+    await asyncio.to_thread(wait_for, 2, seen.count(2) + 3)
+    pacing.cancel()
+    return seen, found
+
+print(json.dumps(asyncio.run(main())))
+"""
+    order, found = _run_apart(script)
+    fulls = [place for place, generation in enumerate(order, start=1) if generation == 2]
+    gaps = [later - earlier for earlier, later in zip([0, *fulls], fulls, strict=False)]
+    assert gaps[:4] == [4, 8, 16, 16]
+    for before, gap, after in zip(found, gaps, gaps[1:], strict=False):
+        assert after == (4 if before >= FEW else min(2 * gap, 16))
+    assert max(found) >= FEW, "the dropped cycles are found"
+    for place, generation in enumerate(order, start=1):
+        if generation != 2:
+            assert generation == (1 if place % 3 == 0 else 0)
 
 
 @pytest.mark.parametrize("signal_name", ["SIGKILL", "SIGTERM"])

@@ -56,7 +56,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import json
 import logging
 import os
@@ -73,6 +72,7 @@ from starlette.exceptions import HTTPException
 
 from serai.server.bots import ProcessWorker, ThreadWorker, Worker
 from serai.server.cluster import Cluster, Solo
+from serai.server.collector import collect_on_time, collect_rarely
 from serai.server.config import Settings
 from serai.server.errors import TableError, incident
 from serai.server.guard import Connections, Guard, Limits, RateLimit
@@ -140,6 +140,7 @@ def create_app(
         hub.spawn(hub.keep_clocks())
         if config.young_objects is not None:
             collect_rarely(config.young_objects)
+            hub.spawn(collect_on_time())
         try:
             yield
         finally:
@@ -192,22 +193,6 @@ def create_app(
         return JSONResponse(incident(error, "the request").body(), status_code=500)
 
     return app
-
-
-def collect_rarely(young_objects: int) -> None:
-    """Collect cyclic garbage every ``young_objects`` new objects instead of every 700,
-    with every object alive now (modules, the schema, the app) frozen out of collections.
-
-    A server keeps every table's moves in memory and builds a few hundred short-lived
-    objects per move (views, messages): with the interpreter's defaults the collector
-    took about a fifth of the time per move, and each full collection stopped every
-    table for tens of milliseconds (``serai bench --server``, docs/running.md). Nearly
-    all of this garbage is freed by reference counting the moment it is dropped; the
-    collector is only needed for cycles, which a move does not make.
-    """
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(young_objects, *gc.get_threshold()[1:])
 
 
 SETTINGS_VARIABLE = "SERAI_SETTINGS"

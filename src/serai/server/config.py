@@ -47,7 +47,8 @@ class Settings(BaseModel):
     young_objects: int | None = Field(
         None,
         ge=700,
-        description="new objects between two collections of cyclic garbage, with what "
-        "start-up built frozen out of every collection (serai serve sets it; an app inside "
-        "another program leaves the interpreter's collector as it is)",
+        description="new objects between two collections of cyclic garbage, besides those "
+        "made on a clock (young objects every 50 ms), with what start-up built frozen out "
+        "of every collection (serai serve sets it; an app inside another program leaves "
+        "the interpreter's collector as it is)",
     )
