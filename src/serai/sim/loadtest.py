@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -51,6 +52,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
 from serai.engine import OptionValue
+from serai.server.collector import NEVER, collect_on_time, collect_rarely
 
 HOST = "127.0.0.1"
 START_TIMEOUT = 60.0
@@ -364,6 +366,15 @@ async def _receive(socket: ClientConnection) -> tuple[dict[str, Any], int]:
     return message, len(data)
 
 
+KEPT = ("type", "revision", "legal", "over")
+"""What a table client keeps of a state message: only what it plays by, so that thousands
+of tables at a person's pace hold no views for the collector to scan."""
+
+
+def _kept(state: dict[str, Any]) -> dict[str, Any]:
+    return {key: state[key] for key in KEPT}
+
+
 class _Client:
     """One connection of a run: ``open`` before the clock, ``run`` until the deadline."""
 
@@ -431,9 +442,10 @@ class TableClient(_Client):
         socket = await self._connect(f"{ws}/ws/tables/{table_id}?token={token}")
         self.rng = random.Random(f"{self.seed}/{self.games}")
         self.games += 1
-        self.state = {}
-        while self.state.get("type") != "state":
-            self.state, _ = await _receive(socket)
+        message: dict[str, Any] = {}
+        while message.get("type") != "state":
+            message, _ = await _receive(socket)
+        self.state = _kept(message)
 
     async def run(self, deadline: float) -> None:
         """Play until the deadline, on a new table whenever a game ends or a table fails."""
@@ -463,7 +475,9 @@ class TableClient(_Client):
             if state["over"]:
                 return True
             if not state["legal"]:  # not ours to move: wait for the next push
-                self.state, _ = await _receive(socket)
+                message, _ = await _receive(socket)
+                if message["type"] == "state":
+                    self.state = _kept(message)
                 continue
             if self.pace:  # a person's pace: the first move at a random moment, then regular
                 now = time.perf_counter()
@@ -486,13 +500,13 @@ class TableClient(_Client):
                     tally.latencies.append(time.perf_counter() - sent)
                     tally.sent_bytes += len(text.encode())
                     tally.received_bytes += size
-                    self.state = message
+                    self.state = _kept(message)
                     break
                 if message["type"] == "error":
                     tally.errors += 1
                     if "state" not in message:
                         return False
-                    self.state = message["state"]
+                    self.state = _kept(message["state"])
                     break
         return False
 
@@ -574,7 +588,10 @@ async def _run_clients(
     watchers: Sequence[_Client] = (),
 ) -> Figures:
     """Open every client (then every watcher), then let them all run for ``seconds``;
-    the clients' figures, with the CPU the ``server`` process used meanwhile."""
+    the clients' figures, with the CPU the ``server`` process used meanwhile. While they
+    run, this process collects its young garbage as a server does and none of the rest,
+    with their connections frozen out of collections (:mod:`serai.server.collector`): the
+    clients' own pauses would count in every latency."""
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
 
     async def open_one(client: _Client) -> None:
@@ -582,6 +599,8 @@ async def _run_clients(
             await client.open()
 
     everyone = [*clients, *watchers]
+    pacing: asyncio.Task[None] | None = None
+    thresholds = gc.get_threshold()
     try:
         for group in (clients, watchers):
             limit = START_TIMEOUT + len(group)
@@ -595,6 +614,8 @@ async def _run_clients(
                 raise ConnectionError(f"the {target} refused a client: {error}") from error
         tally.latencies.clear()
         tally.started = len(clients)
+        collect_rarely(thresholds[0])
+        pacing = asyncio.create_task(collect_on_time(full_every=NEVER))
         before = cpu_times(server)
         start = time.perf_counter()
         deadline = start + seconds
@@ -604,6 +625,10 @@ async def _run_clients(
         elapsed = time.perf_counter() - start
         cores, busiest = cpu_used(before, cpu_times(server), elapsed)
     finally:
+        if pacing is not None:
+            pacing.cancel()
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
         await asyncio.gather(*(c.close() for c in everyone), return_exceptions=True)
     figures = tally.figures(target, len(clients), elapsed)
     return replace(figures, cpu_cores=cores, busiest_thread=busiest)
