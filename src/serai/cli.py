@@ -1327,7 +1327,8 @@ def _bench_server(
             console.print(
                 f"[bold]{best:,} tables[/bold] moving every {move_every:g} s were answered with "
                 f"a 99th percentile under {LATENCY_TARGET_MS:g} ms by {load['processes']} "
-                "process(es)"
+                f"process(es), in runs of {seconds:g} s (a process collects all its objects "
+                "about every 5 minutes, a pause that only longer runs see: docs/running.md)"
             )
             if json_path is not None:
                 figures = {"tables": best, "runs": [run.to_json() for run in runs]}

@@ -845,7 +845,7 @@ LATENCY_TARGET_MS = 100.0
 def capacity(
     move_every: float,
     seconds: float,
-    counts: Sequence[int] = (100, 200, 400, 800, 1600, 3200),
+    counts: Sequence[int] = (100, 200, 400, 800, 1600, 3200, 6400, 12800),
     on_run: Any = None,
     **load: Any,
 ) -> tuple[int, list[LoadResult]]:
