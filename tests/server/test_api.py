@@ -451,9 +451,11 @@ def test_log_lines_carry_the_parts_of_what_their_reader_saw_whole(
     play_until(client, table, token, something_hidden)
     hidden = 0
     for seat in (None, 0, 1, 2):
-        for line, move in zip(live.log_for(seat, len(live.moves)), live.moves, strict=True):
-            if line["text"] == move.text:
-                assert line["parts"] == live.game.decode(move.action)._asdict()
+        for line, (action, _, text, _) in zip(
+            live.log_for(seat, len(live.moves)), live.moves, strict=True
+        ):
+            if line["text"] == text:
+                assert line["parts"] == live.game.decode(action)._asdict()
             else:
                 assert "parts" not in line
                 hidden += 1
@@ -599,7 +601,7 @@ def test_tables_of_a_game_share_its_decisions_and_other_options_have_their_own()
                 text = rng.choice(message["legal"])
                 await hub.move(table, (0, 1), text, table.revision)
                 parts = table.message((0, 1), log_from=len(table.moves) - 1)["log"][-1]["parts"]
-                assert parts == game.decode(table.moves[-1].action)._asdict()
+                assert parts == game.decode(table.moves[-1][0])._asdict()
 
     asyncio.run(play())
 

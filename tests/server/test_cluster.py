@@ -184,8 +184,8 @@ def test_moves_sent_to_two_processes_at_once_one_wins(postgres_url: str, redis_u
         try:
             _, moves = store.load_table(table_id) or (None, ())
             state = serai.load_game("through_the_desert", players=2).new_initial_state()
-            for move in moves:
-                state.apply_action(move.action)  # one legal sequence: nothing applied twice
+            for action, *_ in moves:
+                state.apply_action(action)  # one legal sequence: nothing applied twice
         finally:
             store.close()
 
@@ -350,8 +350,8 @@ def test_kill_9_of_one_of_two_workers_loses_no_acknowledged_move(
                 _, moves = store.load_table(table_id) or (None, ())
                 assert max(counts, default=0) <= len(moves), "every acknowledged move is kept"
                 state = serai.load_game("through_the_desert", players=2).new_initial_state()
-                for move in moves:  # one legal sequence: nothing applied twice
-                    state.apply_action(move.action)
+                for action, *_ in moves:  # one legal sequence: nothing applied twice
+                    state.apply_action(action)
             for table_id in bots:
                 go_on(client, table_id)
         finally:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import threading
 import time
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, text
 
+import serai
 from serai.engine import GameError
 from serai.server import store as store_module
 from serai.server.store import (
@@ -27,6 +29,7 @@ from serai.server.store import (
     TableRow,
     open_store,
 )
+from serai.server.tables import Seen, played
 
 PLAYING = Progress("playing", 1, 0, False)
 
@@ -65,7 +68,7 @@ def a_table(table_id: str = "t1", name: str = "Ann", **changes: object) -> Table
     return replace(row, **changes)  # type: ignore[arg-type]
 
 
-FIRST = (Move(3, CHANCE_SEAT, "palm 3", 1.0),)
+FIRST = ((3, CHANCE_SEAT, "palm 3", 1.0),)
 
 
 def test_a_table_round_trips(store: Store) -> None:
@@ -76,28 +79,44 @@ def test_a_table_round_trips(store: Store) -> None:
     assert store.count_tables() == 1
 
 
+def test_moves_loaded_or_played_are_plain_tuples_the_collector_stops_scanning(
+    store: Store,
+) -> None:
+    """A server keeps every action of every table in memory, and how each reader reads
+    it: collections leave each of them untracked, and no later one scans them."""
+    store.create_table(a_table(), FIRST)
+    loaded = store.load_table("t1")
+    assert loaded is not None
+    moves: list[Move] = list(loaded[1])
+    seen: list[Seen] = []
+    state = serai.load_game("through_the_desert", players=2).new_initial_state()
+    played(state, CHANCE_SEAT, state.legal_actions()[0], moves, seen)
+    assert len(moves) == 2 and len(seen) == 1
+    gc.collect()  # the tuples inside a reading first, then the reading itself
+    gc.collect()
+    assert not any(gc.is_tracked(kept) for kept in [*moves, *seen])
+
+
 def test_moves_append_only_at_the_expected_revision(store: Store) -> None:
     store.create_table(a_table(), FIRST)
     after = Progress("playing", 3, 1, True)
-    store.append_moves(
-        "t1", 0, 1, [Move(7, 0, "place 7", 2.0), Move(9, 1, "place 9", 3.0)], after, 4.0
-    )
+    store.append_moves("t1", 0, 1, [(7, 0, "place 7", 2.0), (9, 1, "place 9", 3.0)], after, 4.0)
     with pytest.raises(StaleRevision):
-        store.append_moves("t1", 0, 3, [Move(8, 0, "place 8", 4.0)], after, 5.0)
+        store.append_moves("t1", 0, 3, [(8, 0, "place 8", 4.0)], after, 5.0)
     loaded = store.load_table("t1")
     assert loaded is not None
     row, moves = loaded
-    assert [m.action for m in moves] == [3, 7, 9]
+    assert [action for action, *_ in moves] == [3, 7, 9]
     assert row.revision == 1 and row.progress == after and row.updated_at == 4.0
 
 
 def test_an_undo_truncates_and_bumps_the_revision(store: Store) -> None:
     store.create_table(a_table(), FIRST)
-    store.append_moves("t1", 0, 1, [Move(7, 0, "place 7", 2.0)], PLAYING, 2.0)
+    store.append_moves("t1", 0, 1, [(7, 0, "place 7", 2.0)], PLAYING, 2.0)
     store.truncate_moves("t1", 1, 1, PLAYING, 3.0)
     loaded = store.load_table("t1")
     assert loaded is not None and loaded[0].revision == 2
-    assert [m.action for m in loaded[1]] == [3]
+    assert [action for action, *_ in loaded[1]] == [3]
     with pytest.raises(StaleRevision):
         store.truncate_moves("t1", 1, 0, PLAYING, 4.0)
 
@@ -137,7 +156,7 @@ def test_one_bad_write_fails_alone_in_its_group(store: Store) -> None:
     assert store.count_tables() == 1 + 27 + (3 - len(failed))
     assert len(failed) >= (1 if store.engine.dialect.name == "sqlite" else 3)
     # the writer still works afterwards
-    store.append_moves("t1", 0, 1, [Move(7, 0, "place 7", 2.0)], PLAYING, 2.0)
+    store.append_moves("t1", 0, 1, [(7, 0, "place 7", 2.0)], PLAYING, 2.0)
 
 
 def test_moves_of_many_tables_share_a_group_and_a_stale_one_fails_alone(store: Store) -> None:
@@ -149,7 +168,7 @@ def test_moves_of_many_tables_share_a_group_and_a_stale_one_fails_alone(store: S
     held = store.writer.submit(lambda _: release.wait(30))  # the moves queue behind it
     moves = [
         store.submit_moves(
-            f"t{index}", 5 if index == 3 else 0, 1, [Move(7, 0, "place 7", 2.0)], PLAYING, 2.0
+            f"t{index}", 5 if index == 3 else 0, 1, [(7, 0, "place 7", 2.0)], PLAYING, 2.0
         )
         for index in range(6)
     ]
@@ -162,7 +181,7 @@ def test_moves_of_many_tables_share_a_group_and_a_stale_one_fails_alone(store: S
         loaded = store.load_table(f"t{index}")
         assert loaded is not None
         row, stored = loaded
-        assert [move.action for move in stored] == ([3] if index == 3 else [3, 7])
+        assert [action for action, *_ in stored] == ([3] if index == 3 else [3, 7])
         assert row.revision == (0 if index == 3 else 1)
 
 
@@ -173,7 +192,7 @@ def test_writes_from_an_event_loop_are_answered_on_that_loop(store: Store) -> No
 
     async def from_the_loop() -> None:
         writes = [
-            store.submit_moves("t1", revision, 1 + revision, [Move(7, 0, "x", 2.0)], PLAYING, 2.0)
+            store.submit_moves("t1", revision, 1 + revision, [(7, 0, "x", 2.0)], PLAYING, 2.0)
             for revision in (0, 1, 5)
         ]
         assert all(isinstance(write, asyncio.Future) for write in writes)

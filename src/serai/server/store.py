@@ -77,14 +77,14 @@ class SeatRow:
         return self.kind == "human" and self.open and not self.claimed
 
 
-@dataclass(frozen=True)
-class Move:
-    """One stored action: a decision of ``seat``, or a chance outcome (``CHANCE_SEAT``)."""
+Move = tuple[ActionId, int, str, float]
+"""One stored action as ``(action, seat, text, at)``: a decision of ``seat`` or a chance
+outcome (``CHANCE_SEAT``), its text in notation, and when it was played (Unix seconds).
+A plain tuple of plain values, which the garbage collector stops scanning once it has
+seen it: a server keeps every action of every table in memory."""
 
-    action: ActionId
-    seat: int
-    text: str
-    at: float
+MOVE_COLUMNS = ("action", "seat", "text", "at")
+"""The columns of the stored actions that a :data:`Move` holds, in its order."""
 
 
 @dataclass(frozen=True)
@@ -535,11 +535,13 @@ class Store:
                 return None
             table = self._rows(db, [row])[0]
             move_rows = db.execute(
-                select(actions)
+                select(*(actions.c[column] for column in MOVE_COLUMNS))
                 .where(actions.c.table_id == table_id, actions.c.idx >= start)
                 .order_by(actions.c.idx)
-            ).mappings()
-            moves = tuple(Move(m["action"], m["seat"], m["text"], m["at"]) for m in move_rows)
+            )
+            moves: tuple[Move, ...] = tuple(
+                (action, seat, text, at) for action, seat, text, at in move_rows
+            )
             return table, moves
 
     def lobby(
@@ -694,7 +696,10 @@ def _advance_row(table_id: str, revision: int, progress: Progress, at: float) ->
 
 def _action_rows(table_id: str, start: int, moves: Sequence[Move]) -> list[dict[str, Any]]:
     """The parameters of :data:`APPEND` that store ``moves`` as actions ``start``…"""
-    return [{"table_id": table_id, "idx": start + i, **vars(move)} for i, move in enumerate(moves)]
+    return [
+        {"table_id": table_id, "idx": start + i, **dict(zip(MOVE_COLUMNS, move, strict=True))}
+        for i, move in enumerate(moves)
+    ]
 
 
 def _progress_columns(progress: Progress) -> dict[str, Any]:

@@ -127,7 +127,7 @@ def played(state: State, seat: int, action: ActionId, moves: list[Move], seen: l
     and how everyone reads it are added to ``moves`` and ``seen``."""
     after = state.clone()
     after.apply_action(action)
-    moves.append(Move(action, seat, state.action_to_string(action), time.time()))
+    moves.append((action, seat, state.action_to_string(action), time.time()))
     seen.append(seen_by_all(state, action, after))
     return after
 
@@ -302,16 +302,16 @@ class Table:
         column = 0 if viewer is None else viewer + 1
         names = [seat.name for seat in self.row.seats]
         lines = []
-        for move, (texts, words, window) in zip(
+        for (action, seat, text, _), (texts, words, window) in zip(
             self.moves[start:upto], self.seen[start:upto], strict=True
         ):
             line: dict[str, Any] = {
-                "seat": None if move.seat == CHANCE_SEAT else move.seat,
+                "seat": None if seat == CHANCE_SEAT else seat,
                 "text": texts[column],
                 "words": words[column].format(*names),
             }
-            if texts[column] == move.text:  # seen whole: its parts hide nothing
-                line["parts"] = self.shared.parts(move.action)
+            if texts[column] == text:  # seen whole: its parts hide nothing
+                line["parts"] = self.shared.parts(action)
             if window:  # a window let pass: no decision of the seat's own turn
                 line["window"] = True
             lines.append(line)
@@ -393,20 +393,20 @@ class Table:
         """
         if self.state.is_terminal() or self.state.current_player() != seat or not self.moves:
             return None
-        last = self.moves[-1]
-        if last.seat != seat:
+        last, by, _, _ = self.moves[-1]
+        if by != seat:
             return None
         if self.previous is None:
             self.previous = self.replay(len(self.moves) - 1)
         before = self.previous
-        if before.current_player() != seat or before.reveals_information(last.action):
+        if before.current_player() != seat or before.reveals_information(last):
             return None
         return len(self.moves) - 1
 
     def replay(self, upto: int) -> State:
         state = self.game.new_initial_state()
-        for move in self.moves[:upto]:
-            state.apply_unchecked(move.action)
+        for action, _, _, _ in self.moves[:upto]:
+            state.apply_unchecked(action)
         return state
 
     def bot_to_move(self, state: State | None = None, clocks: Clocks | None = None) -> str | None:
@@ -628,9 +628,9 @@ class Hub:
             )
         state = game.new_initial_state()
         seen = []
-        for move in moves:
-            seen.append(seen_by_all(state, move.action))
-            state.apply_action(move.action)
+        for action, _, _, _ in moves:
+            seen.append(seen_by_all(state, action))
+            state.apply_action(action)
         return Table(row, game, state, list(moves), seen)
 
     async def _refresh(self, table: Table) -> None:
@@ -1188,8 +1188,9 @@ class Hub:
                 await self._refresh(table)
             else:
                 for move in moves:
-                    table.seen.append(seen_by_all(table.state, move.action))
-                    table.state.apply_action(move.action)
+                    action = move[0]
+                    table.seen.append(seen_by_all(table.state, action))
+                    table.state.apply_action(action)
                     table.moves.append(move)
                 if moves:
                     table.previous = None
@@ -1282,7 +1283,7 @@ class Hub:
         kept: dict[str, Any] | None = await self.read(load_analysis, self.store, table.id)
         if kept is not None:
             return kept
-        actions = [move.action for move in table.moves]
+        actions = [action for action, _, _, _ in table.moves]
         result = await asyncio.to_thread(analyse, table.game, actions)
         try:
             await asyncio.wrap_future(submit_analysis(self.store, table.id, result))

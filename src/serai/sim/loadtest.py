@@ -761,11 +761,11 @@ def fill_store(db: str, tables: int, game: str = "through_the_desert", players: 
         chance = state.is_chance_node()
         action = sample_chance(state, rng) if chance else rng.choice(state.legal_actions())
         seat = CHANCE_SEAT if chance else state.current_player()
-        moves.append(Move(action, seat, state.action_to_string(action), 1.0))
+        moves.append((action, seat, state.action_to_string(action), 1.0))
         state.apply_action(action)
     while state.is_chance_node():
         action = sample_chance(state, rng)
-        moves.append(Move(action, CHANCE_SEAT, state.action_to_string(action), 1.0))
+        moves.append((action, CHANCE_SEAT, state.action_to_string(action), 1.0))
         state.apply_action(action)
     store = Store(db)
     now = time.time()
