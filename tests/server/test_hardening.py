@@ -262,8 +262,8 @@ def test_a_served_process_collects_cyclic_garbage_rarely_by_count_and_often_by_c
     """``serai serve`` sets ``young_objects``: once started, its app lets the interpreter
     collect only that rarely, never all of it, with what start-up built frozen out of
     collections, and collects on a clock itself (even idle: the middle generation comes
-    with every tenth young collection); an app inside another program leaves the
-    collector alone."""
+    with every tenth young collection), and once stopped leaves the collector as it found
+    it; an app inside another program leaves the collector alone."""
     script = f"""{COLLECTIONS}
 import json
 from fastapi.testclient import TestClient
@@ -278,13 +278,15 @@ with TestClient(create_app("sqlite:///{tmp_path / "served.db"}", bot_workers=0,
     seen.clear()
     wait_for(1, 2)
     clocked = seen.count(0)
-print(json.dumps([before, plain, served, NEVER, clocked]))
+stopped = gc.get_threshold(), gc.get_freeze_count()
+print(json.dumps([before, plain, served, NEVER, clocked, stopped]))
 """
-    before, plain, served, never, clocked = _run_apart(script)
+    before, plain, served, never, clocked, stopped = _run_apart(script)
     assert plain == [before, 0]
     assert served[0] == [20000, 10, never]
     assert served[1] > 1000
     assert clocked >= 9
+    assert stopped == [before, 0], "a stopped app leaves the collector as it found it"
 
 
 def test_collecting_on_time_sees_objects_replaced_as_fast_as_made() -> None:

@@ -72,7 +72,7 @@ from starlette.exceptions import HTTPException
 
 from serai.server.bots import ProcessWorker, ThreadWorker, Worker
 from serai.server.cluster import Cluster, Solo
-from serai.server.collector import collect_on_time, collect_rarely
+from serai.server.collector import collecting_on_time
 from serai.server.config import Settings
 from serai.server.errors import TableError, incident
 from serai.server.guard import Connections, Guard, Limits, RateLimit
@@ -138,11 +138,11 @@ def create_app(
         await hub.start()
         hub.spawn(hub.sweep())
         hub.spawn(hub.keep_clocks())
-        if config.young_objects is not None:
-            collect_rarely(config.young_objects)
-            hub.spawn(collect_on_time())
         try:
-            yield
+            async with contextlib.AsyncExitStack() as collector:
+                if config.young_objects is not None:
+                    await collector.enter_async_context(collecting_on_time(config.young_objects))
+                yield
         finally:
             if config.stop_within is not None:
                 exit_by(config.stop_within)

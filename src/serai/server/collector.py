@@ -1,7 +1,7 @@
 """How a served process collects cyclic garbage: rarely by count, often by the clock.
 
-A server keeps every table in memory and remakes a table's state, stored move and summary
-at each of its moves, freeing the previous ones; each move also builds a few hundred
+A server keeps every table in memory and remakes a table's state, row and summary at each
+of its moves, freeing the previous ones; each move also builds a few hundred
 short-lived objects (views, messages) that reference counting frees at once. Cycles,
 the only garbage the collector is for, are few: a move makes none.
 
@@ -14,18 +14,20 @@ more than at the last such collection have grown old, which here is every few se
 though nearly all of them have been freed since: each of those collections scanned every
 table of the process (over a second with 6,400 tables).
 
-``serai serve`` therefore collects on a clock (:func:`collect_on_time`): the young
+``serai serve`` therefore collects on a clock (:func:`collecting_on_time`): the young
 objects every :data:`YOUNG_SECONDS`, the middle generation every :data:`MIDDLE_EVERY` of
 those, and all objects every :data:`FULL_EVERY`, or more rarely while that finds next to
 nothing; the interpreter collects by itself only after ``young_objects`` new objects, and
-never all of them (:func:`collect_rarely`). An app inside another program leaves the
-interpreter's collector as it is.
+never all of them. An app inside another program leaves the interpreter's collector as
+it is.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
+from collections.abc import AsyncIterator
 
 YOUNG_SECONDS = 0.05
 """How often a served process collects its young objects, however few were made."""
@@ -34,11 +36,12 @@ MIDDLE_EVERY = 10
 """Every how many collections of the young objects the middle generation is collected."""
 
 FULL_EVERY = 6_000
-"""Every how many collections of the young objects (about 5 minutes) all objects are
-collected (start-up's frozen ones aside), while each such collection finds garbage."""
+"""Every how many collections of the young objects (5 minutes, more while the event loop
+is busy) all objects are collected (start-up's frozen ones aside), while each such
+collection finds garbage."""
 
 LONGEST_EVERY = 72_000
-"""The longest wait between two collections of all objects (about an hour)."""
+"""The longest wait between two collections of all objects (an hour or more)."""
 
 FEW = 1_000
 """A collection of all objects that finds fewer than this doubles the wait for the next."""
@@ -48,13 +51,26 @@ NEVER = 2**30
 by itself."""
 
 
-def collect_rarely(young_objects: int) -> None:
-    """Let the interpreter collect by itself only every ``young_objects`` new objects and
-    never all of them (:func:`collect_on_time` does), with every object alive now
-    (modules, the schema, the app) frozen out of collections."""
+@contextlib.asynccontextmanager
+async def collecting_on_time(
+    young_objects: int, full_every: int = FULL_EVERY
+) -> AsyncIterator[None]:
+    """While inside, collect on a clock (:func:`collect_on_time`, all objects every
+    ``full_every`` young collections), with every object alive on entry (modules, the
+    schema, the app) frozen out of collections; the interpreter collects by itself only
+    every ``young_objects`` new objects and never all of them. On leaving, its own
+    thresholds are back and nothing is frozen."""
+    thresholds = gc.get_threshold()
     gc.collect()
     gc.freeze()
     gc.set_threshold(young_objects, MIDDLE_EVERY, NEVER)
+    pacing = asyncio.create_task(collect_on_time(full_every=full_every))
+    try:
+        yield
+    finally:
+        pacing.cancel()
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
 
 
 async def collect_on_time(
@@ -69,7 +85,7 @@ async def collect_on_time(
 
     Every ``middle_every``-th collection takes the middle generation too, and the
     ``full_every``-th all objects. A collection of all objects scans every table of the
-    process (about 1.7 s with 6,400 tables moving) and finds nearly all of it alive:
+    process (about 1.3 s with 6,400 tables moving) and finds nearly all of it alive:
     while it finds fewer than :data:`FEW` objects to free, the next comes twice as many
     collections later, up to ``longest_every``.
     """

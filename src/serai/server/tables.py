@@ -302,11 +302,11 @@ class Table:
         column = 0 if viewer is None else viewer + 1
         names = [seat.name for seat in self.row.seats]
         lines = []
-        for (action, seat, text, _), (texts, words, window) in zip(
+        for (action, by, text, _), (texts, words, window) in zip(
             self.moves[start:upto], self.seen[start:upto], strict=True
         ):
             line: dict[str, Any] = {
-                "seat": None if seat == CHANCE_SEAT else seat,
+                "seat": None if by == CHANCE_SEAT else by,
                 "text": texts[column],
                 "words": words[column].format(*names),
             }

@@ -52,7 +52,6 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
 from serai.engine import OptionValue
-from serai.server.collector import NEVER, collect_on_time, collect_rarely
 
 HOST = "127.0.0.1"
 START_TIMEOUT = 60.0
@@ -589,9 +588,11 @@ async def _run_clients(
 ) -> Figures:
     """Open every client (then every watcher), then let them all run for ``seconds``;
     the clients' figures, with the CPU the ``server`` process used meanwhile. While they
-    run, this process collects its young garbage as a server does and none of the rest,
-    with their connections frozen out of collections (:mod:`serai.server.collector`): the
+    run, this process collects its garbage on a server's clock but never all of it, with
+    their connections frozen out of collections (:mod:`serai.server.collector`): the
     clients' own pauses would count in every latency."""
+    from serai.server.collector import NEVER, collecting_on_time  # not in the echo app
+
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
 
     async def open_one(client: _Client) -> None:
@@ -599,8 +600,6 @@ async def _run_clients(
             await client.open()
 
     everyone = [*clients, *watchers]
-    pacing: asyncio.Task[None] | None = None
-    thresholds = gc.get_threshold()
     try:
         for group in (clients, watchers):
             limit = START_TIMEOUT + len(group)
@@ -614,21 +613,17 @@ async def _run_clients(
                 raise ConnectionError(f"the {target} refused a client: {error}") from error
         tally.latencies.clear()
         tally.started = len(clients)
-        collect_rarely(thresholds[0])
-        pacing = asyncio.create_task(collect_on_time(full_every=NEVER))
-        before = cpu_times(server)
-        start = time.perf_counter()
-        deadline = start + seconds
-        await asyncio.wait_for(
-            asyncio.gather(*(c.run(deadline) for c in everyone)), seconds + 2 * ANSWER_TIMEOUT
-        )
-        elapsed = time.perf_counter() - start
-        cores, busiest = cpu_used(before, cpu_times(server), elapsed)
+        async with collecting_on_time(gc.get_threshold()[0], full_every=NEVER):
+            before = cpu_times(server)
+            start = time.perf_counter()
+            deadline = start + seconds
+            await asyncio.wait_for(
+                asyncio.gather(*(c.run(deadline) for c in everyone)),
+                seconds + 2 * ANSWER_TIMEOUT,
+            )
+            elapsed = time.perf_counter() - start
+            cores, busiest = cpu_used(before, cpu_times(server), elapsed)
     finally:
-        if pacing is not None:
-            pacing.cancel()
-        gc.set_threshold(*thresholds)
-        gc.unfreeze()
         await asyncio.gather(*(c.close() for c in everyone), return_exceptions=True)
     figures = tally.figures(target, len(clients), elapsed)
     return replace(figures, cpu_cores=cores, busiest_thread=busiest)
