@@ -711,6 +711,7 @@ def serve_command(
     import uvicorn
 
     from serai.server.app import SETTINGS_VARIABLE
+    from serai.server.collector import YOUNG_OBJECTS
     from serai.server.guard import HEADER_TIMEOUT_VARIABLE
     from serai.server.store import open_store
 
@@ -779,10 +780,6 @@ def _check_redis(url: str) -> None:
     except (redis_client.RedisError, ValueError) as error:
         raise GameError(f"cannot reach Redis at {url}: {error}") from None
 
-
-YOUNG_OBJECTS = 20_000
-"""New objects between two collections of cyclic garbage in a served process (see
-:mod:`serai.server.collector`)."""
 
 WS_MAX_SIZE = 65536
 """Bytes beyond which a WebSocket message is cut off by the protocol itself; messages up
@@ -1121,11 +1118,18 @@ def scaling_table(result: ScalingResult) -> Table:
 
 
 def loadtest_table(result: LoadResult) -> Table:
-    """The figures of ``serai bench --server``: the server beside a bare echo server."""
+    """The figures of ``serai bench --server``: the server beside its floor (the rules'
+    work alone) and a bare echo server."""
+    shares = ""
+    if result.echo is not None:
+        shares = f"server at {result.ratio:.1%} of the echo ceiling"
+        if result.floor is not None:
+            shares += f", its floor (the rules' work alone) at {result.floor_ratio:.1%}"
+        shares += "; "
     table = Table(
         title=f"serai serve under load: {result.game}, {result.players} players, "
         f"{result.seconds:g} s per run",
-        caption=(f"server at {result.ratio:.1%} of the echo ceiling; " if result.echo else "")
+        caption=shares
         + f"{result.server.finished} games finished; {result.server.errors} errors seen by "
         f"clients, {result.server.logged_errors} in the server's log; cores: the CPU each "
         "server's processes used while the clients played (1 = one core busy), thread: "
@@ -1134,6 +1138,8 @@ def loadtest_table(result: LoadResult) -> Table:
     for column in ("", "tables", "moves", "moves/s", "p50 ms", "p99 ms", "cores", "thread"):
         table.add_column(column, justify="left" if not column else "right")
     sides = [("server", result.server)]
+    if result.floor is not None:
+        sides.append(("floor", result.floor))
     if result.echo is not None:
         sides.append(("echo ceiling", result.echo))
     for label, side in sides:
@@ -1210,7 +1216,8 @@ def bench_command(
         typer.Option(
             "--server",
             help="Instead: load-test `serai serve` with --tables clients playing random moves "
-            "over WebSockets, beside a bare WebSocket echo server under the same load.",
+            "over WebSockets, beside its floor (the same stack doing the rules' work alone) "
+            "and a bare WebSocket echo server under the same load.",
         ),
     ] = False,
     tables: Annotated[int, typer.Option(min=1, help="With --server: tables played at once.")] = 200,
@@ -1336,8 +1343,8 @@ def _bench_server(
             return
         watched = f", {load['spectators']} spectators each" if load["spectators"] else ""
         with console.status(
-            f"{tables} tables of {game}{watched} on serai serve, then on an echo server, "
-            f"{seconds:g} s each…"
+            f"{tables} tables of {game}{watched} on serai serve, then on its floor and on an "
+            f"echo server, {seconds:g} s each…"
         ):
             result = load_test(tables, seconds, **load)
         console.print(loadtest_table(result))

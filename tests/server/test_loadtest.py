@@ -38,21 +38,29 @@ def result() -> LoadResult:
     return load_test(tables=4, seconds=2.0)
 
 
-def test_both_servers_acknowledge_real_moves(result: LoadResult) -> None:
+def test_every_side_acknowledges_real_moves(result: LoadResult) -> None:
     check_side(result.server, "server")
+    assert result.floor is not None and result.echo is not None
+    check_side(result.floor, "floor")
     check_side(result.echo, "echo")
-    assert result.server.started >= 4
-    assert result.server.received_bytes > result.server.sent_bytes  # a state, not an echo
+    assert result.server.started >= 4 and result.floor.started >= 4
+    for side in (result.server, result.floor):  # a state, not an echo
+        assert side.received_bytes > side.sent_bytes
     assert result.echo.sent_bytes == round(result.server.sent_bytes)
     assert result.echo.received_bytes == result.echo.sent_bytes
-    assert 2.0 <= result.server.seconds < 10 and 2.0 <= result.echo.seconds < 10
-    assert result.ratio > 0
+    for side in (result.server, result.floor, result.echo):
+        assert 2.0 <= side.seconds < 10
+    assert result.ratio > 0 and result.floor_ratio > 0
+    assert result.ratio == result.server.moves_per_second / result.echo.moves_per_second
+    assert result.floor_ratio == result.floor.moves_per_second / result.echo.moves_per_second
 
 
 def test_the_result_is_json(result: LoadResult) -> None:
     data = json.loads(json.dumps(result.to_json()))
     assert data["server"]["moves"] == result.server.moves
     assert data["echo"]["p99_ms"] == result.echo.p99_ms
+    assert data["floor"]["moves"] == result.floor.moves
+    assert data["ratio"] == result.ratio and data["floor_ratio"] == result.floor_ratio
     assert data["game"] == "through_the_desert" and data["players"] == 2
     assert "same machine" in data["caveat"]
 
@@ -116,8 +124,10 @@ def test_cli_prints_server_beside_echo(
             },
         )
     ]
-    for text in ("server", "echo ceiling", "moves/s", "p50 ms", "p99 ms", "cores", "same machine"):
+    for text in ("server", "floor", "echo ceiling", "moves/s", "p99 ms", "cores", "same machine"):
         assert text in out.output
+    assert f"{result.floor.moves:,}" in out.output
+    assert f"its floor (the rules' work alone) at {result.floor_ratio:.1%}" in out.output
     if result.server.cpu_cores is not None:
         assert f"{result.server.cpu_cores:.2f}" in out.output
     assert f"{result.server.moves:,}" in out.output
@@ -146,7 +156,7 @@ def test_a_persons_pace_finds_how_many_tables_are_answered_in_time() -> None:
 
     best, runs = capacity(1.0, 3.0, counts=(2, 4))
     assert [run.tables for run in runs][: len(runs)] == [2, 4][: len(runs)]
-    assert all(run.echo is None and run.move_every == 1.0 for run in runs)
+    assert all(run.echo is run.floor is None and run.move_every == 1.0 for run in runs)
     assert runs[0].server.moves > 0
     # a table is replaced only when its game ends, never because its next move would come
     # after the deadline (which flooded the end of each run with new tables)
@@ -168,7 +178,7 @@ def test_a_persons_pace_table_names_no_echo_ceiling(result: LoadResult) -> None:
     from serai.cli import loadtest_table
 
     console = Console(record=True, width=200)
-    console.print(loadtest_table(replace(result, echo=None, move_every=5.0)))
+    console.print(loadtest_table(replace(result, echo=None, floor=None, move_every=5.0)))
     shown = console.export_text()
     assert "server" in shown and "cores" in shown
-    assert "echo" not in shown
+    assert "echo" not in shown and "floor" not in shown

@@ -29,6 +29,10 @@ import contextlib
 import gc
 from collections.abc import AsyncIterator
 
+YOUNG_OBJECTS = 20_000
+"""New objects between two collections of the young ones that the interpreter starts by
+itself in a served process (``serai serve`` enters :func:`collecting_on_time` with it)."""
+
 YOUNG_SECONDS = 0.05
 """How often a served process collects its young objects, however few were made."""
 

@@ -1,13 +1,17 @@
 """``serai bench --server``: a bounded load test of the web server, beside its ceiling.
 
-Two runs over loopback, each against a server in its own subprocess (a fresh SQLite file
-in a temporary directory, a free port on 127.0.0.1):
+Three runs over loopback, each against a server in its own subprocess (a fresh SQLite
+file in a temporary directory, a free port on 127.0.0.1):
 
 - **The server.** ``serai serve``; ``tables`` tables of ``game`` with every seat human,
   each played over one WebSocket by one asyncio client holding the table's hotseat token
   (so one connection plays every seat). Each client sends a random legal move (a
   ``random.Random`` seeded per table) as soon as the state answering its last one arrives;
   a finished game is replaced by a new table.
+- **The floor.** The same clients against :data:`serai.sim.floor.floor_app` under
+  uvicorn: the same stack doing a move's rules work alone (applying it and the chance that
+  follows, the view, the legal actions and their choices), with no store, seats, log or
+  limits. Between the server and the floor lies what the platform costs beside the rules.
 - **The ceiling.** A bare Starlette WebSocket echo app (:data:`echo_app`) under uvicorn,
   with the same number of clients sending messages as large as the moves were and
   waiting for each echo.
@@ -69,6 +73,11 @@ CAVEAT = (
 )
 
 
+FLOOR_APP = "serai.sim.floor:floor_app"
+"""The floor's app, in its own module: the echo app's process imports none of the rules."""
+ECHO_APP = f"{__name__}:echo_app"
+
+
 # -- the ceiling: a bare WebSocket echo app -------------------------------------------------
 async def _echo(socket: WebSocket) -> None:
     await socket.accept()
@@ -84,10 +93,10 @@ echo_app = Starlette(routes=[WebSocketRoute("/ws/echo", _echo)])
 # -- results ------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Figures:
-    """One side of a load test: the server or the echo ceiling."""
+    """One side of a load test: the server, its floor or the echo ceiling."""
 
     target: str
-    """``server`` or ``echo``."""
+    """``server``, ``floor`` or ``echo``."""
     tables: int
     """Clients playing at once (one WebSocket each)."""
     started: int
@@ -142,17 +151,29 @@ class LoadResult:
     echo: Figures | None
     """The ceiling (none at a person's pace)."""
     caveat: str
+    floor: Figures | None = None
+    """The rules' work alone on the same stack (none at a person's pace)."""
 
     @property
     def ratio(self) -> float:
         """The server's moves per second as a share of the echo's."""
-        if self.echo is None or self.echo.moves_per_second <= 0:
-            return 0.0
-        return self.server.moves_per_second / self.echo.moves_per_second
+        return share(self.server, self.echo)
+
+    @property
+    def floor_ratio(self) -> float:
+        """The floor's moves per second as a share of the echo's."""
+        return share(self.floor, self.echo)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict of every field."""
-        return {**asdict(self), "ratio": self.ratio}
+        return {**asdict(self), "ratio": self.ratio, "floor_ratio": self.floor_ratio}
+
+
+def share(part: Figures | None, whole: Figures | None) -> float:
+    """``part``'s moves per second as a share of ``whole``'s (0 where either is missing)."""
+    if part is None or whole is None or whole.moves_per_second <= 0:
+        return 0.0
+    return part.moves_per_second / whole.moves_per_second
 
 
 @dataclass
@@ -327,19 +348,23 @@ def serve_command(port: int, db: str, redis: str | None = None, processes: int =
     ]
 
 
-def echo_command(port: int) -> list[str]:
-    """uvicorn serving :data:`echo_app` on ``port``, as ``serai serve`` runs its app."""
+def app_command(port: int, app: str = ECHO_APP) -> list[str]:
+    """uvicorn serving ``app`` (by default :data:`echo_app`) on ``port``, as ``serai serve``
+    runs its app: without compressing messages (uvicorn's default compresses them when the
+    client offers to, and the clients here offer to)."""
     return [
         sys.executable,
         "-m",
         "uvicorn",
-        f"{__name__}:echo_app",
+        app,
         "--host",
         HOST,
         "--port",
         str(port),
         "--log-level",
         "warning",
+        "--ws-per-message-deflate",
+        "false",
     ]
 
 
@@ -672,7 +697,8 @@ def load_test(
     move_every: float = 0.0,
 ) -> LoadResult:
     """Load the server with ``tables`` playing clients for ``seconds``, each table watched
-    by ``spectators`` more connections; then the echo app with ``tables`` clients.
+    by ``spectators`` more connections; then the floor with the same tables, and the echo
+    app with ``tables`` clients.
 
     The server keeps its tables in ``db`` (default: a fresh SQLite file; give a scratch
     PostgreSQL database for several ``processes`` told of each other's moves by
@@ -696,12 +722,19 @@ def load_test(
                 )
             )
         server = replace(server, logged_errors=logged_errors(log, "serai serve"))
-        echo = None
+        floor = echo = None
         if not move_every:
+            port = free_port()
+            log = folder / "floor.log"
+            with running(app_command(port, FLOOR_APP), port, log) as (base, pid):
+                floor = asyncio.run(
+                    _load_server(base, pid, tables, seconds, game, players, options, seed, 0)
+                )
+            floor = replace(floor, target="floor", logged_errors=logged_errors(log, "the floor"))
             size = round(server.sent_bytes) or 64
             port = free_port()
             log = folder / "echo.log"
-            with running(echo_command(port), port, log) as (base, pid):
+            with running(app_command(port), port, log) as (base, pid):
                 echo = asyncio.run(_load_echo(base, pid, tables, seconds, size))
             echo = replace(echo, logged_errors=logged_errors(log, "the echo server"))
     cpus = os.cpu_count() or 1
@@ -720,6 +753,7 @@ def load_test(
         server=server,
         echo=echo,
         caveat=CAVEAT.format(cpus=cpus),
+        floor=floor,
     )
 
 
