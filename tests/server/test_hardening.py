@@ -1021,3 +1021,30 @@ def test_replay_of_a_deeply_nested_file_says_so_in_one_line(tmp_path: Path) -> N
     result = CliRunner().invoke(app, ["replay", str(deep)])
     assert result.exit_code == 2 and "nested too deeply" in result.output
     assert "Traceback" not in result.output
+
+
+def test_no_request_waits_on_a_thread_for_its_dependencies() -> None:
+    """FastAPI runs a plain function's dependency in a thread of its pool: a hand-over on
+    every request that names it. Every dependency of every route is a coroutine."""
+    import importlib
+    import pkgutil
+
+    from fastapi.dependencies.models import Dependant
+    from fastapi.routing import APIRoute, APIWebSocketRoute
+
+    import serai.server.routes
+
+    def calls(dependant: Dependant) -> Iterator[Any]:
+        for dependency in dependant.dependencies:
+            yield dependency.call
+            yield from calls(dependency)
+
+    routes = [
+        route
+        for module in pkgutil.iter_modules(serai.server.routes.__path__)
+        for route in importlib.import_module(f"serai.server.routes.{module.name}").router.routes
+        if isinstance(route, APIRoute | APIWebSocketRoute)
+    ]
+    named = {call for route in routes for call in calls(route.dependant)}
+    assert len(routes) >= 20 and len(named) >= 4  # the hub, settings, address, account…
+    assert [call for call in named if not asyncio.iscoroutinefunction(call)] == []

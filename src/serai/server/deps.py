@@ -26,17 +26,21 @@ CSRF_COOKIE = "serai_csrf"
 CSRF_HEADER = "X-CSRF-Token"
 
 
-def get_hub(connection: HTTPConnection) -> Hub:
+# Every dependency is a coroutine, even where it awaits nothing: FastAPI runs a plain
+# function's dependency in a thread of its pool, a hand-over on every request.
+
+
+async def get_hub(connection: HTTPConnection) -> Hub:
     hub: Hub = connection.app.state.hub
     return hub
 
 
-def get_settings(connection: HTTPConnection) -> Settings:
+async def get_settings(connection: HTTPConnection) -> Settings:
     settings: Settings = connection.app.state.settings
     return settings
 
 
-def client_address(connection: HTTPConnection) -> str:
+async def client_address(connection: HTTPConnection) -> str:
     """The caller's address (behind a proxy, as the proxy reports it)."""
     return connection.client.host if connection.client else "unknown"
 
@@ -46,7 +50,8 @@ async def current_session(connection: HTTPConnection) -> Session | None:
     secret = connection.cookies.get(SESSION_COOKIE)
     if not secret or len(secret) > 100:
         return None
-    return await asyncio.to_thread(get_hub(connection).players.session, secret)
+    hub = await get_hub(connection)
+    return await asyncio.to_thread(hub.players.session, secret)
 
 
 async def current_account(request: Request) -> Account | None:

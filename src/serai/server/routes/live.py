@@ -54,7 +54,7 @@ async def live(socket: WebSocket, table_id: str, token: str = "") -> None:
     await socket.accept()
     sockets: Connections = socket.app.state.limits.sockets
     try:
-        with sockets.hold(client_address(socket)):
+        with sockets.hold(await client_address(socket)):
             await _live(socket, table_id, token)
         return
     except (WebSocketDisconnect, WebSocketDisconnected):
@@ -84,7 +84,7 @@ async def _live(socket: WebSocket, table_id: str, token: str) -> None:
     await hub.seen(table, seats, account)
     messages = RateLimit(socket.app.state.settings.messages_per_second * 60, 100)
     chat: RateLimit = socket.app.state.limits.chat
-    talker = chat_key(table.id, seats, client_address(socket))
+    talker = chat_key(table.id, seats, await client_address(socket))
     # what to send, in order: None for "the state changed" (queued once until sent)
     events: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=200)
     state_queued = False
