@@ -157,6 +157,63 @@ async def play_on_sockets(urls: list[str], seed: int) -> list[list[str]]:
     return logs
 
 
+def test_a_table_made_here_and_played_elsewhere_is_caught_up_only_when_used(
+    postgres_url: str, redis_url: str
+) -> None:
+    """Two hubs over one store, as two processes: the one that made a hotseat table hears
+    every move made on the other but reads none of them from the store, until it uses the
+    table again; once a connection there follows the table, it catches up at each move."""
+    from serai.server.cluster import Cluster
+    from serai.server.tables import Hub, NewSeat
+
+    def any_move(state: serai.State, rng: random.Random) -> str:
+        return state.action_to_string(rng.choice(state.legal_actions()))
+
+    async def until(condition: Any, what: str) -> None:
+        deadline = time.monotonic() + 60
+        while not condition():
+            assert time.monotonic() < deadline, f"waited 60 s for {what}"
+            await asyncio.sleep(0.01)
+
+    async def play() -> None:
+        stores = [Store(postgres_url), Store(postgres_url)]
+        maker, player = (Hub(store, cluster=Cluster(redis_url, store)) for store in stores)
+        for hub in (maker, player):
+            await hub.start()
+        try:
+            made, _, _ = await maker.create(
+                "through_the_desert", 2, {}, [NewSeat("human")] * 2, hotseat=True
+            )
+            await until(lambda: made.behind, "the maker to listen to the table")
+            assert await maker.get(made.id) is made and not made.behind
+            played = await player.get(made.id)
+            await player.follow(played, lambda _table, _notice: None)
+            rng = random.Random(5)
+            start = len(made.moves)
+            for _ in range(6):
+                text = any_move(played.state, rng)
+                await player.move(played, (0, 1), text, played.revision)
+            await until(lambda: made.behind, "the maker to hear the moves")
+            assert len(made.moves) == start and made.revision < played.revision
+            assert await maker.get(made.id) is made  # (behind again if more was heard since)
+            assert made.revision == played.revision
+            assert made.state.history() == played.state.history()
+
+            told: list[dict[str, Any] | None] = []
+            await maker.follow(made, lambda _table, notice: told.append(notice))
+            await player.move(played, (0, 1), any_move(played.state, rng), played.revision)
+            await until(lambda: made.revision == played.revision, "the follower to catch up")
+            assert not made.behind and told == [None]
+            assert made.state.history() == played.state.history()
+        finally:
+            for hub in (maker, player):
+                await hub.stop()
+            for store in stores:
+                store.close()
+
+    asyncio.run(play())
+
+
 def test_moves_sent_to_two_processes_at_once_one_wins(postgres_url: str, redis_url: str) -> None:
     with group(postgres_url, redis_url) as processes:
         (_, first), (_, second) = processes

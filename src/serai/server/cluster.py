@@ -4,9 +4,12 @@
   processes never both apply a move to the same revision: the loser answers
   ``stale_state`` and reloads the table. A table in a process's memory is a cache.
 - **Fan-out through Redis.** Each change of a table is published on its channel
-  (``serai:table:<id>``); every process holding the table subscribes, reads what it lacks
-  from the store and pushes it to its own connections. Only the table's id, its revision
-  and what kind of change it was go through Redis (a chat line too, being short).
+  (``serai:table:<id>``); every process holding the table subscribes. One that follows it
+  (its connections watch it, or it drives the table's bots and clocks) reads what it lacks
+  from the store and pushes it to its own connections; any other only marks its copy
+  behind, to catch up when it next uses it (a table made on one process and played on
+  another costs the maker nothing per move). Only the table's id, its revision and what
+  kind of change it was go through Redis (a chat line too, being short).
 - **One driver per table.** A process drives a table's bots and clocks only while it holds
   the table's PostgreSQL advisory lock, taken on a connection it keeps open. A process
   that dies loses its connection, and the lock with it; the others look every
@@ -76,6 +79,10 @@ class Solo:
 
     def forget(self, table_id: str) -> None:
         """Nothing was watched."""
+
+    def holds(self, table_id: str) -> bool:
+        """Every table is its own."""
+        return True
 
     async def drives(self, table_id: str) -> bool:
         return True
@@ -155,6 +162,10 @@ class Cluster:
             unlock = asyncio.ensure_future(self._holder(self._unlock, table_id))
             self.unlocking.add(unlock)
             unlock.add_done_callback(self.unlocking.discard)
+
+    def holds(self, table_id: str) -> bool:
+        """Whether this process holds ``table_id``'s lock (drives its bots and clocks)."""
+        return table_id in self.held
 
     async def drives(self, table_id: str) -> bool:
         """Whether this process drives ``table_id`` (taking its lock if it is free)."""

@@ -242,6 +242,9 @@ class Table:
     next_bot: float = 0.0
     """When (``time.monotonic``) a bot may next move here while people watch."""
     summarised: tuple[TableRow, dict[str, Any]] | None = None
+    behind: bool = False
+    """Another process changed the table while nobody here followed it
+    (:meth:`Hub.follows`): it is caught up with the store when next used."""
     shared: Shared = field(init=False)
 
     def __post_init__(self) -> None:
@@ -593,13 +596,24 @@ class Hub:
 
     # -- loading ----------------------------------------------------------------------
     async def get(self, table_id: str) -> Table:
+        """The table ``table_id``, loaded from the store if it is not held here, caught up
+        with it if it is behind."""
         table = self.tables.get(table_id)
         if table is None:
             table = await self._load(table_id)
         else:
             self.tables.move_to_end(table_id)
+            if table.behind:
+                await self._catch_up(table)
         table.used = time.monotonic()
         return table
+
+    async def follow(self, table: Table, listener: Listener) -> None:
+        """Tell ``listener`` of every change of ``table`` from now on (a connection opening),
+        first catching up with what other processes did while nobody here followed it."""
+        table.listeners.add(listener)
+        if table.behind:
+            await self._catch_up(table)
 
     async def _load(self, table_id: str) -> Table:
         if len(table_id) != TABLE_ID_LENGTH:
@@ -1161,9 +1175,17 @@ class Hub:
         self._wake(table)
 
     # -- other processes ------------------------------------------------------------------
+    def follows(self, table: Table) -> bool:
+        """Whether this process keeps ``table`` up to date as other processes change it:
+        while connections here watch it, or while it drives the table's bots and clocks.
+        Any other table held here (made here and played elsewhere, say) is only marked
+        :attr:`~Table.behind`, and caught up when next used."""
+        here = table.id
+        return bool(table.listeners) or self.cluster.holds(here) or self.driver.driving(here)
+
     async def _heard(self, table_id: str, change: dict[str, Any]) -> None:
-        """Another process changed ``table_id``: catch up with the store, tell our own
-        connections, and drive its bots and clocks if we are its driver."""
+        """Another process changed ``table_id``: if we follow it, catch up with the store,
+        tell our own connections, and drive its bots and clocks if we are its driver."""
         table = self.tables.get(table_id)
         if table is None:
             return
@@ -1172,14 +1194,22 @@ class Hub:
             table.chat = [*table.chat[-199:], line]
             self._announce(table, {"type": "chat", "line": line})
             return
-        await self._catch_up(table)
+        await self._changed_elsewhere(table)
         if "rematch" in change:
             self._announce(table, {"type": "rematch", "table": change["rematch"]})
+
+    async def _changed_elsewhere(self, table: Table) -> None:
+        """Catch up with ``table`` if we follow it, else mark it behind."""
+        if self.follows(table):
+            await self._catch_up(table)
+        else:
+            table.behind = True
 
     async def _catch_up(self, table: Table) -> None:
         """Bring ``table`` up to the store (its row, the actions it lacks) and tell our
         connections if anything changed."""
         async with table.lock:
+            table.behind = False  # a change heard from now on marks it again
             stored = await self.read(self.store.load_table, table.id, len(table.moves))
             if stored is None or stored[0] == table.row:
                 return
@@ -1201,9 +1231,9 @@ class Hub:
         self._wake(table)
 
     async def _rejoined(self) -> None:
-        """Back in touch after Redis went away: catch up with every table we hold."""
+        """Back in touch after Redis went away: any table we hold may have changed."""
         for table in list(self.tables.values()):
-            await self._catch_up(table)
+            await self._changed_elsewhere(table)
 
     async def _take_over(self, every: float = SWEEP_SECONDS) -> None:
         """Every ``every`` seconds for as long as the server runs, :meth:`_look_around`;
@@ -1227,7 +1257,7 @@ class Hub:
             table = self.tables.get(table_id)
             if table is not None and table.revision != revision:
                 try:
-                    await self._catch_up(table)
+                    await self._changed_elsewhere(table)
                 except Exception as error:  # one table's trouble holds up no other
                     log.warning("table %s: could not catch up with the store: %s", table_id, error)
         for table_id in {*waiting, *deadlines}:

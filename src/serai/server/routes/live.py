@@ -132,9 +132,9 @@ async def _live(socket: WebSocket, table_id: str, token: str) -> None:
     await send_state()
     if lines := table.chat_for(seats):
         await socket.send_text(compact({"type": "chat", "lines": lines}))
-    table.listeners.add(push)
     sending = asyncio.create_task(sender())
     try:
+        await hub.follow(table, push)
         while True:
             received = await socket.receive()
             if received["type"] == "websocket.disconnect":
