@@ -214,6 +214,54 @@ def test_a_table_made_here_and_played_elsewhere_is_caught_up_only_when_used(
     asyncio.run(play())
 
 
+def test_changes_published_together_arrive_every_one_in_order(
+    postgres_url: str, redis_url: str
+) -> None:
+    """Changes made while the last were being sent go out together, in order; beyond
+    :data:`~serai.server.cluster.OUTBOX` waiting, the oldest are dropped (the others
+    catch up from the store)."""
+    import secrets as random_ids
+
+    import redis.asyncio
+
+    from serai.server.cluster import OUTBOX, Cluster
+
+    async def nothing(*_: Any) -> None:
+        pass
+
+    async def run() -> list[list[int]]:
+        store = Store(postgres_url)
+        cluster = Cluster(redis_url, store)
+        listener = redis.asyncio.Redis.from_url(redis_url)
+        pubsub = listener.pubsub()
+        table_id = random_ids.token_urlsafe(9)
+        await pubsub.subscribe(f"serai:table:{table_id}")
+        await cluster.start(nothing, nothing)
+        heard: list[list[int]] = []
+        try:
+            for count in (500, OUTBOX + 100):
+                for revision in range(count):
+                    cluster.publish(table_id, {"revision": revision})
+                got: list[int] = []
+                heard.append(got)
+                deadline = time.monotonic() + 60
+                while len(got) < min(count, OUTBOX):
+                    assert time.monotonic() < deadline, f"heard {len(got)} of {count}"
+                    message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1)
+                    if message is not None:  # (None: the subscription's own answer)
+                        got.append(json.loads(message["data"])["revision"])
+        finally:
+            await cluster.stop()
+            await pubsub.aclose()
+            await listener.aclose()
+            store.close()
+        return heard
+
+    first, crowded = asyncio.run(run())
+    assert first == list(range(500))
+    assert crowded == list(range(100, OUTBOX + 100))
+
+
 def test_moves_sent_to_two_processes_at_once_one_wins(postgres_url: str, redis_url: str) -> None:
     with group(postgres_url, redis_url) as processes:
         (_, first), (_, second) = processes

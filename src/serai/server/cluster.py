@@ -32,6 +32,7 @@ import contextlib
 import hashlib
 import json
 import secrets
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -47,6 +48,10 @@ SWEEP_SECONDS = 2.0
 LISTEN_SECONDS = 0.25
 """The longest a newly held table waits to be subscribed to (it catches up on what it
 missed from the store)."""
+
+OUTBOX = 10_000
+"""The most changes waiting to be published; beyond, the oldest are dropped (Redis away or
+slow: the other processes catch up from the store whatever they missed)."""
 
 RECONNECT_SECONDS = (0.2, 5.0)
 """The first and the longest wait before connecting to Redis again."""
@@ -116,6 +121,9 @@ class Cluster:
         self.holder: Any = None
         """The store connection that holds this process's advisory locks."""
         self.tasks: list[asyncio.Task[None]] = []
+        self.outbox: deque[tuple[str, str]] = deque(maxlen=OUTBOX)
+        """Changes to publish: each channel and message."""
+        self.outgoing = asyncio.Event()
         self.pubsub: Any = None
         self.changed = asyncio.Event()
         self.holding = asyncio.Lock()
@@ -125,6 +133,7 @@ class Cluster:
     async def start(self, heard: Heard, rejoined: Callable[[], Awaitable[None]]) -> None:
         self.holder = await asyncio.to_thread(self.store.engine.connect)
         self.tasks.append(asyncio.create_task(self._listen(heard, rejoined)))
+        self.tasks.append(asyncio.create_task(self._send()))
 
     async def stop(self) -> None:
         for task in self.tasks:
@@ -140,15 +149,26 @@ class Cluster:
     def publish(self, table_id: str, change: dict[str, Any]) -> None:
         """Tell the other processes that ``table_id`` changed (in the background: a
         Redis that is away delays nobody; they reload everything when it is back)."""
-        message = json.dumps({**change, "origin": self.origin})
-        task = asyncio.ensure_future(self._publish(f"serai:table:{table_id}", message))
-        task.add_done_callback(lambda done: done.cancelled() or done.exception())
+        self.outbox.append(
+            (f"serai:table:{table_id}", json.dumps({**change, "origin": self.origin}))
+        )
+        self.outgoing.set()
 
-    async def _publish(self, channel: str, message: str) -> None:
-        try:
-            await self.redis.publish(channel, message)
-        except Exception as error:
-            log.warning("could not tell the other processes through Redis: %s", error)
+    async def _send(self) -> None:
+        """For as long as the process runs, publish the changes waiting, in order: all
+        those made while the last ones were sent go together, in one round trip."""
+        while True:
+            await self.outgoing.wait()
+            self.outgoing.clear()
+            waiting = list(self.outbox)
+            self.outbox.clear()
+            try:
+                async with self.redis.pipeline(transaction=False) as together:
+                    for channel, message in waiting:
+                        together.publish(channel, message)
+                    await together.execute()
+            except Exception as error:
+                log.warning("could not tell the other processes through Redis: %s", error)
 
     def watch(self, table_id: str) -> None:
         self.watched.add(table_id)
