@@ -1412,6 +1412,8 @@ class Hub:
         else:
             self.vacations.pop(account.id, None)
         for table in list(self.tables.values()):
+            if table.behind:
+                await self._catch_up(table)
             clocks = table.clocks
             seat = None if clocks is None else clocks.seat
             if clocks is None or seat is None or clocks.settings.mode != "turn-based":
