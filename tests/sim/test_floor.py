@@ -14,10 +14,13 @@ import pytest
 from starlette.testclient import TestClient
 from websockets.asyncio.client import connect
 
-from serai.engine import load_game, sample_chance
-from serai.server.tables import Shared, chance_rng
+from serai.server.store import Store
+from serai.server.tables import Hub, NewSeat
 from serai.sim.floor import TABLES, floor_app
 from serai.sim.loadtest import ECHO_APP, FLOOR_APP, app_command, free_port, running
+
+MOVES = 150
+"""The most moves of a game compared."""
 
 ASKED = {
     "game": "through_the_desert",
@@ -29,43 +32,53 @@ ASKED = {
 }
 
 
-@pytest.mark.parametrize("game", ["through_the_desert", "five_tribes"])
-def test_the_floor_plays_a_whole_game_by_the_rules(game: str) -> None:
-    """Every answer is the state the engine reaches with the same actions and the chance
-    the table's seed draws at each node, as the server draws it: the view of the seat to
-    act, its legal actions and their choices."""
+@pytest.mark.parametrize(
+    ("game", "players"), [("through_the_desert", 2), ("five_tribes", 2), ("nomads_of_arabia", 3)]
+)
+def test_the_floor_answers_each_move_as_the_server_does(game: str, players: int) -> None:
+    """The same moves at a hotseat table of the server with the floor's seed: after each,
+    the floor sends what the server's state message says of the rules (the revision, the
+    view of the seat to act, its legal actions and their choices, whether it is over),
+    chance drawn and windows let pass as the server does them."""
     rng = random.Random(7)
-    engine = load_game(game, players=2)
-    with TestClient(floor_app) as client:
-        made = client.post("/api/tables", json={**ASKED, "game": game}).json()
-        table_id = made["table"]["id"]
-        assert urllib.parse.urlsplit(made["hotseat"]).path == f"/t/{table_id}"
-        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
-            table = TABLES[table_id]
-            state = engine.new_initial_state()
-            revision = 0
-            while True:
-                while state.is_chance_node():
-                    seeded = chance_rng(table.seed, len(state.history()))
-                    state.apply_action(sample_chance(state, seeded))
-                message = socket.receive_json()
-                over = state.is_terminal()
-                to_move = state.current_player()
-                choices = [] if over else Shared.of(engine).choices(state)
-                assert message["revision"] == revision and message["over"] is over
-                assert message["view"] == state.view(to_move if to_move >= 0 else 0)
-                assert message["legal"] == [choice["text"] for choice in choices]
-                assert message["choices"] == choices
-                if over:
-                    break
-                text = rng.choice(message["legal"])
-                socket.send_json({"type": "move", "action": text, "revision": revision})
-                state.apply_action(state.string_to_action(text))
-                revision += 1
-            assert [action for action, _, _, _ in table.moves] == state.history()
-            socket.send_json({"type": "move", "action": "anything", "revision": 0})
-            assert socket.receive_json() == {"type": "error", "code": "stale_state"}
-    assert table_id not in TABLES  # dropped with its connection
+    loop = asyncio.new_event_loop()
+    hub = Hub(Store("sqlite://"))
+    everyone = tuple(range(players))
+    try:
+        with TestClient(floor_app) as client:
+            made = client.post(
+                "/api/tables", json={**ASKED, "game": game, "players": players}
+            ).json()
+            table_id = made["table"]["id"]
+            assert urllib.parse.urlsplit(made["hotseat"]).path == f"/t/{table_id}"
+            with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+                floor = TABLES[table_id]
+                served, _, _ = loop.run_until_complete(
+                    hub.create(
+                        game, players, {}, [NewSeat("human")] * players, True, seed=floor.seed
+                    )
+                )
+                for step in range(MOVES + 1):
+                    message = socket.receive_json()
+                    expected = served.message(everyone)
+                    for key in ("revision", "view", "legal", "choices", "over", "to_move"):
+                        assert message[key] == expected[key], key
+                    if message["over"] or step == MOVES:
+                        break
+                    text = rng.choice(message["legal"])
+                    revision = message["revision"]
+                    socket.send_json({"type": "move", "action": text, "revision": revision})
+                    loop.run_until_complete(hub.move(served, everyone, text, revision))
+                assert [move[:3] for move in floor.moves] == [move[:3] for move in served.moves]
+                socket.send_json({"type": "move", "action": "anything", "revision": -1})
+                assert socket.receive_json() == {"type": "error", "code": "stale_state"}
+        if game == "nomads_of_arabia":  # windows came, and were let pass
+            assert any(window for _, _, window in served.seen)
+        assert table_id not in TABLES  # dropped with its connection
+    finally:
+        loop.run_until_complete(hub.stop())
+        loop.close()
+        hub.store.close()
 
 
 def _table_of(base: str) -> str:

@@ -8,18 +8,21 @@
   (its connections watch it, or it drives the table's bots and clocks) reads what it lacks
   from the store and pushes it to its own connections; any other only marks its copy
   behind, to catch up when it next uses it (a table made on one process and played on
-  another costs the maker nothing per move). Only the table's id, its revision and what
-  kind of change it was go through Redis (a chat line too, being short).
+  another costs the maker no reading of the store per move). Only the table's id, its
+  revision and what kind of change it was go through Redis (a chat line too, being
+  short); the changes a process makes while its last ones are being sent go together.
 - **One driver per table.** A process drives a table's bots and clocks only while it holds
   the table's PostgreSQL advisory lock, taken on a connection it keeps open. A process
   that dies loses its connection, and the lock with it; the others look every
   :data:`SWEEP_SECONDS` for tables without a driver and take them over. A process whose
   connection is lost (PostgreSQL restarted, or the connection cut) lost its locks too: it
   notices within :data:`SWEEP_SECONDS`, opens another and drives only what it locks again.
-- **Redis going away** loses nothing (the store has every move): the subscriber
-  reconnects, subscribes again and reloads every table it holds; and every
-  :data:`SWEEP_SECONDS` each process compares the revisions of the tables it holds with
-  the store's, so not even a lost message leaves a table behind for long.
+- **Redis going away** loses no move (the store has every one): the subscriber
+  reconnects, subscribes again and catches up with every table it keeps up with (marking
+  the others behind); and every :data:`SWEEP_SECONDS` each process compares the revisions
+  of the tables it holds with the store's, so not even a lost message leaves a table
+  behind for long. Chat lines said meanwhile reach only the connections of the process
+  they were said on.
 
 :class:`Solo` is the same interface for one process alone (SQLite, or PostgreSQL without
 Redis): nothing to tell anyone, and every table is its own to drive.
@@ -52,6 +55,9 @@ missed from the store)."""
 OUTBOX = 10_000
 """The most changes waiting to be published; beyond, the oldest are dropped (Redis away or
 slow: the other processes catch up from the store whatever they missed)."""
+
+STOP_FLUSH_SECONDS = 1.0
+"""How long a stopping process waits for Redis to take the changes still waiting."""
 
 RECONNECT_SECONDS = (0.2, 5.0)
 """The first and the longest wait before connecting to Redis again."""
@@ -124,6 +130,9 @@ class Cluster:
         self.outbox: deque[tuple[str, str]] = deque(maxlen=OUTBOX)
         """Changes to publish: each channel and message."""
         self.outgoing = asyncio.Event()
+        """Set when the outbox has changes to send."""
+        self.dropped = 0
+        """Changes dropped from the full outbox since the last sending."""
         self.pubsub: Any = None
         self.changed = asyncio.Event()
         self.holding = asyncio.Lock()
@@ -136,6 +145,8 @@ class Cluster:
         self.tasks.append(asyncio.create_task(self._send()))
 
     async def stop(self) -> None:
+        with contextlib.suppress(Exception):  # what is still waiting, if Redis answers soon
+            await asyncio.wait_for(self._flush(), STOP_FLUSH_SECONDS)
         for task in self.tasks:
             task.cancel()
         for task in self.tasks:
@@ -149,6 +160,7 @@ class Cluster:
     def publish(self, table_id: str, change: dict[str, Any]) -> None:
         """Tell the other processes that ``table_id`` changed (in the background: a
         Redis that is away delays nobody; they reload everything when it is back)."""
+        self.dropped += len(self.outbox) == OUTBOX
         self.outbox.append(
             (f"serai:table:{table_id}", json.dumps({**change, "origin": self.origin}))
         )
@@ -159,16 +171,24 @@ class Cluster:
         those made while the last ones were sent go together, in one round trip."""
         while True:
             await self.outgoing.wait()
-            self.outgoing.clear()
-            waiting = list(self.outbox)
-            self.outbox.clear()
             try:
-                async with self.redis.pipeline(transaction=False) as together:
-                    for channel, message in waiting:
-                        together.publish(channel, message)
-                    await together.execute()
+                await self._flush()
             except Exception as error:
                 log.warning("could not tell the other processes through Redis: %s", error)
+
+    async def _flush(self) -> None:
+        """Publish every change waiting, in one round trip (a pipeline)."""
+        self.outgoing.clear()
+        waiting = list(self.outbox)
+        self.outbox.clear()
+        if self.dropped:
+            log.warning("%d changes were never told: more than %d waited", self.dropped, OUTBOX)
+            self.dropped = 0
+        if waiting:
+            async with self.redis.pipeline(transaction=False) as together:
+                for channel, message in waiting:
+                    together.publish(channel, message)
+                await together.execute()
 
     def watch(self, table_id: str) -> None:
         self.watched.add(table_id)

@@ -33,7 +33,7 @@ import random
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
@@ -130,6 +130,33 @@ def played(state: State, seat: int, action: ActionId, moves: list[Move], seen: l
     moves.append((action, seat, state.action_to_string(action), time.time()))
     seen.append(seen_by_all(state, action, after))
     return after
+
+
+def passes_window(seats: Sequence[SeatRow], state: State) -> bool:
+    """Whether ``state`` is at a window of a human seat that chose not to stop at them."""
+    seat = state.current_player()
+    if seat < 0 or state.window_pass() is None:
+        return False
+    row = seats[seat]
+    return row.kind == "human" and not row.stop_at_windows
+
+
+def settled(
+    state: State, seed: int, seats: Sequence[SeatRow], moves: list[Move], seen: list[Seen]
+) -> State:
+    """The state once what follows ``state`` by itself is played: chance nodes, drawn from
+    the table's ``seed``, and windows :func:`passes_window` lets pass; each action added to
+    ``moves`` and ``seen``."""
+    while True:
+        if state.is_chance_node():
+            seat = CHANCE_SEAT
+            action = sample_chance(state, chance_rng(seed, len(state.history())))
+        elif passes_window(seats, state):
+            seat = state.current_player()
+            action = state.window_pass()  # type: ignore[assignment]
+        else:
+            return state
+        state = played(state, seat, action, moves, seen)
 
 
 def compact(message: dict[str, Any]) -> str:
@@ -242,9 +269,11 @@ class Table:
     next_bot: float = 0.0
     """When (``time.monotonic``) a bot may next move here while people watch."""
     summarised: tuple[TableRow, dict[str, Any]] | None = None
-    behind: bool = False
-    """Another process changed the table while nobody here followed it
-    (:meth:`Hub.follows`): it is caught up with the store when next used."""
+    heard: int = 0
+    """Changes other processes made while this one did not keep up with the table
+    (:meth:`Hub.keeps_up`)."""
+    caught: int = 0
+    """How many of those the last reading of the store took in."""
     shared: Shared = field(init=False)
 
     def __post_init__(self) -> None:
@@ -253,6 +282,12 @@ class Table:
     @property
     def id(self) -> str:
         return self.row.id
+
+    @property
+    def behind(self) -> bool:
+        """Whether other processes changed the table since this one last read it (it is
+        caught up when next used)."""
+        return self.heard != self.caught
 
     @property
     def revision(self) -> int:
@@ -604,16 +639,21 @@ class Hub:
         else:
             self.tables.move_to_end(table_id)
             if table.behind:
-                await self._catch_up(table)
+                await self._catch_up(table, unless_current=True)
         table.used = time.monotonic()
         return table
 
-    async def follow(self, table: Table, listener: Listener) -> None:
-        """Tell ``listener`` of every change of ``table`` from now on (a connection opening),
-        first catching up with what other processes did while nobody here followed it."""
+    @contextlib.asynccontextmanager
+    async def listening(self, table: Table, listener: Listener) -> AsyncIterator[None]:
+        """While inside, tell ``listener`` of every change of ``table`` (a connection),
+        after catching up with what other processes did while nobody here kept up."""
         table.listeners.add(listener)
-        if table.behind:
-            await self._catch_up(table)
+        try:
+            if table.behind:
+                await self._catch_up(table, unless_current=True)
+            yield
+        finally:
+            table.listeners.discard(listener)
 
     async def _load(self, table_id: str) -> Table:
         if len(table_id) != TABLE_ID_LENGTH:
@@ -649,9 +689,11 @@ class Hub:
 
     async def _refresh(self, table: Table) -> None:
         """Reload ``table`` from the store, which moved on without this process."""
+        heard = table.heard
         stored = await asyncio.to_thread(self.store.load_table, table.id)
         if stored is None:
             return
+        table.caught = heard
         fresh = self._rebuild(*stored)
         behind = fresh.row != table.row
         table.row, table.state, table.moves, table.seen = (
@@ -792,7 +834,7 @@ class Hub:
         table = Table(row, game, game.new_initial_state(), [], [])
         moves: list[Move] = []
         seen: list[Seen] = []
-        state = table.state = self._settle(table, table.state, moves, seen)
+        state = table.state = settled(table.state, row.seed, row.seats, moves, seen)
         if clocks is not None:
             clocks = clocks.switch(table.clock_seat(state), self.now())
         table.row = replace(row, progress=table.progress(state, len(moves), clocks))
@@ -978,7 +1020,7 @@ class Hub:
         async with table.lock:
             for index in seats:
                 await self._write_seat(table, index, **choices)
-            if self._passes_window(table, table.state):
+            if passes_window(table.row.seats, table.state):
                 await self._commit(table, table.state.current_player(), [])
         self._announce(table)
 
@@ -1102,28 +1144,6 @@ class Hub:
                 f"{table.revision}): here is the current state",
             )
 
-    def _passes_window(self, table: Table, state: State) -> bool:
-        """Whether a human seat that chose not to stop at windows is at one."""
-        seat = state.current_player()
-        if seat < 0 or state.window_pass() is None:
-            return False
-        row = table.row.seats[seat]
-        return row.kind == "human" and not row.stop_at_windows
-
-    def _settle(self, table: Table, state: State, moves: list[Move], seen: list[Seen]) -> State:
-        """Play what follows by itself (chance nodes, and windows passed at once); the
-        state then."""
-        while True:
-            if state.is_chance_node():
-                seat = CHANCE_SEAT
-                action = sample_chance(state, chance_rng(table.row.seed, len(state.history())))
-            elif self._passes_window(table, state):
-                seat = state.current_player()
-                action = state.window_pass()  # type: ignore[assignment]
-            else:
-                return state
-            state = played(state, seat, action, moves, seen)
-
     async def _commit(
         self,
         table: Table,
@@ -1140,7 +1160,7 @@ class Hub:
         seen: list[Seen] = []
         for action in actions:
             state = played(state, seat, action, moves, seen)
-        state = self._settle(table, state, moves, seen)
+        state = settled(state, table.row.seed, table.row.seats, moves, seen)
         if not moves and clocks is None:
             return
         now = self.now()
@@ -1175,17 +1195,19 @@ class Hub:
         self._wake(table)
 
     # -- other processes ------------------------------------------------------------------
-    def follows(self, table: Table) -> bool:
-        """Whether this process keeps ``table`` up to date as other processes change it:
-        while connections here watch it, or while it drives the table's bots and clocks.
-        Any other table held here (made here and played elsewhere, say) is only marked
-        :attr:`~Table.behind`, and caught up when next used."""
-        here = table.id
-        return bool(table.listeners) or self.cluster.holds(here) or self.driver.driving(here)
+    def keeps_up(self, table: Table) -> bool:
+        """Whether this process reads each change other processes make to ``table`` as it
+        hears of it: while connections here watch it, or while it drives the table's bots
+        and clocks. Any other table held here (made here and played elsewhere, say) is
+        only marked :attr:`~Table.behind`, and caught up when next used."""
+        return (
+            bool(table.listeners) or self.cluster.holds(table.id) or self.driver.driving(table.id)
+        )
 
     async def _heard(self, table_id: str, change: dict[str, Any]) -> None:
-        """Another process changed ``table_id``: if we follow it, catch up with the store,
-        tell our own connections, and drive its bots and clocks if we are its driver."""
+        """Another process changed ``table_id``: if we keep up with it, catch up with the
+        store, tell our own connections, and drive its bots and clocks if we are its
+        driver."""
         table = self.tables.get(table_id)
         if table is None:
             return
@@ -1199,18 +1221,22 @@ class Hub:
             self._announce(table, {"type": "rematch", "table": change["rematch"]})
 
     async def _changed_elsewhere(self, table: Table) -> None:
-        """Catch up with ``table`` if we follow it, else mark it behind."""
-        if self.follows(table):
+        """Catch up with ``table`` if we keep up with it, else mark it behind."""
+        if self.keeps_up(table):
             await self._catch_up(table)
         else:
-            table.behind = True
+            table.heard += 1
 
-    async def _catch_up(self, table: Table) -> None:
+    async def _catch_up(self, table: Table, unless_current: bool = False) -> None:
         """Bring ``table`` up to the store (its row, the actions it lacks) and tell our
-        connections if anything changed."""
+        connections if anything changed; ``unless_current``: not if it is no longer
+        behind by the time it is its turn (another caller caught up meanwhile)."""
         async with table.lock:
-            table.behind = False  # a change heard from now on marks it again
+            heard = table.heard  # a change heard from now on marks it behind again
+            if unless_current and heard == table.caught:
+                return
             stored = await self.read(self.store.load_table, table.id, len(table.moves))
+            table.caught = heard
             if stored is None or stored[0] == table.row:
                 return
             row, moves = stored
@@ -1248,7 +1274,8 @@ class Hub:
     async def _look_around(self) -> None:
         """Drive the tables whose bots or clocks nobody drives (their process died, or
         this process lost its locks), and catch up with any table held here that the
-        store has moved past."""
+        store has moved past (or mark it behind, if this process does not keep up with
+        it)."""
         await self.cluster.check()
         waiting = await asyncio.to_thread(self.store.waiting_for_bots)
         deadlines = await asyncio.to_thread(self.store.deadlines)
@@ -1412,8 +1439,11 @@ class Hub:
         else:
             self.vacations.pop(account.id, None)
         for table in list(self.tables.values()):
-            if table.behind:
-                await self._catch_up(table)
+            try:
+                await self._catch_up(table, unless_current=True)
+            except TableError as error:  # one table's trouble holds up no other
+                log.warning("table %s: could not catch up with the store: %s", table.id, error)
+                continue
             clocks = table.clocks
             seat = None if clocks is None else clocks.seat
             if clocks is None or seat is None or clocks.settings.mode != "turn-based":

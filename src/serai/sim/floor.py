@@ -4,10 +4,11 @@ A Starlette app (:data:`floor_app`) under uvicorn, as ``serai serve`` runs its a
 plays tables the way the load test's clients play the server: ``POST /api/tables`` makes a
 table and answers its hotseat link, ``/ws/tables/{id}`` sends a ``state`` message and then
 one after each move. For a move it does what the server does with the rules, with the
-same functions: it reads the JSON, applies the action and every chance node that follows
-(:func:`~serai.server.tables.played`, which also words the action for every viewer), and
-sends the view of the seat to act with the legal actions and their choices
-(:meth:`~serai.server.tables.Shared.choices`), encoded by
+same functions: it reads the JSON, applies the action (:func:`~serai.server.tables.played`,
+which also words it for every viewer) and what follows by itself
+(:func:`~serai.server.tables.settled`: chance nodes, and the windows of seats that do not
+stop at them, as every seat of a new table), and sends the view of the seat to act with the
+legal actions and their choices (:meth:`~serai.server.tables.Shared.choices`), encoded by
 :func:`~serai.server.tables.compact`.
 
 Its process collects garbage as a served one does (:mod:`serai.server.collector`). It does
@@ -33,10 +34,10 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from serai.engine import State, load_game, sample_chance
+from serai.engine import State, load_game
 from serai.server.collector import YOUNG_OBJECTS, collecting_on_time
-from serai.server.store import CHANCE_SEAT, Move
-from serai.server.tables import Seen, Shared, chance_rng, compact, played
+from serai.server.store import Move, SeatRow
+from serai.server.tables import Seen, Shared, compact, played, settled
 
 
 @dataclass
@@ -46,17 +47,14 @@ class FloorTable:
     state: State
     seed: int
     shared: Shared
+    seats: tuple[SeatRow, ...]
     revision: int = 0
     moves: list[Move] = field(default_factory=list)
     seen: list[Seen] = field(default_factory=list)
 
     def settle(self) -> None:
-        """Play the chance nodes that follow, as the server does (``Hub._settle``)."""
-        state = self.state
-        while state.is_chance_node():
-            rng = chance_rng(self.seed, len(state.history()))
-            state = played(state, CHANCE_SEAT, sample_chance(state, rng), self.moves, self.seen)
-        self.state = state
+        """Play what follows by itself, as the server does."""
+        self.state = settled(self.state, self.seed, self.seats, self.moves, self.seen)
 
     def move(self, text: str) -> None:
         """Play the action written ``text`` for the seat to act, then what follows."""
@@ -94,7 +92,11 @@ TABLES: dict[str, FloorTable] = {}
 async def _create(request: Request) -> JSONResponse:
     asked: dict[str, Any] = await request.json()
     game = load_game(asked["game"], players=asked["players"], **asked["options"])
-    table = FloorTable(game.new_initial_state(), secrets.randbits(62), Shared.of(game))
+    seats = tuple(
+        SeatRow(seat, "human", None, f"Player {seat + 1}", None, False)
+        for seat in range(game.num_players)
+    )
+    table = FloorTable(game.new_initial_state(), secrets.randbits(62), Shared.of(game), seats)
     table.settle()
     table_id = secrets.token_urlsafe(9)
     TABLES[table_id] = table
@@ -104,7 +106,10 @@ async def _create(request: Request) -> JSONResponse:
 async def _live(socket: WebSocket) -> None:
     await socket.accept()
     table_id = socket.path_params["table_id"]
-    table = TABLES[table_id]
+    table = TABLES.get(table_id)
+    if table is None:
+        await socket.close(code=4404)
+        return
     try:
         await socket.send_text(table.message())
         while True:

@@ -1,7 +1,7 @@
 """``serai bench --server``: a bounded load test of the web server, beside its ceiling.
 
-Three runs over loopback, each against a server in its own subprocess (a fresh SQLite
-file in a temporary directory, a free port on 127.0.0.1):
+Three runs over loopback, each against an app in its own subprocess on a free port of
+127.0.0.1 (the server over a fresh SQLite file in a temporary directory):
 
 - **The server.** ``serai serve``; ``tables`` tables of ``game`` with every seat human,
   each played over one WebSocket by one asyncio client holding the table's hotseat token
@@ -22,7 +22,7 @@ time from the start of play to the last client's end. Connecting and creating th
 tables happen before the clock starts; tables created when a game ends are inside it.
 
 The clients share the machine with the server: on a 2-core machine they take a good part
-of the CPU, so both figures are lower bounds, and the ratio between them is the point.
+of the CPU, so every rate is a lower bound, and the ratios between them are the point.
 """
 
 from __future__ import annotations
@@ -69,12 +69,12 @@ CLIENT_ERRORS = (OSError, TimeoutError, ValueError, KeyError, WebSocketException
 """What ends one client (counted as an error) without ending the run."""
 CAVEAT = (
     "the clients run on the same machine as the server ({cpus} cores) and take part of "
-    "its CPU: both rates are lower bounds, their ratio is the figure to compare"
+    "its CPU: every rate is a lower bound, their ratios are the figures to compare"
 )
 
 
 FLOOR_APP = "serai.sim.floor:floor_app"
-"""The floor's app, in its own module: the echo app's process imports none of the rules."""
+"""The floor's app, in its own module: the echo app's process imports none of the server."""
 ECHO_APP = f"{__name__}:echo_app"
 
 
@@ -349,9 +349,10 @@ def serve_command(port: int, db: str, redis: str | None = None, processes: int =
 
 
 def app_command(port: int, app: str = ECHO_APP) -> list[str]:
-    """uvicorn serving ``app`` (by default :data:`echo_app`) on ``port``, as ``serai serve``
-    runs its app: without compressing messages (uvicorn's default compresses them when the
-    client offers to, and the clients here offer to)."""
+    """uvicorn serving ``app`` (by default :data:`echo_app`) on ``port`` with the HTTP and
+    WebSocket implementations ``serai serve`` runs its app with (h11, and websockets'),
+    without compressing messages (as uvicorn does by default when the client offers to, and
+    the clients here offer to)."""
     return [
         sys.executable,
         "-m",
@@ -363,6 +364,8 @@ def app_command(port: int, app: str = ECHO_APP) -> list[str]:
         str(port),
         "--log-level",
         "warning",
+        "--http",
+        "h11",
         "--ws-per-message-deflate",
         "false",
     ]
@@ -665,6 +668,7 @@ async def _load_server(
     seed: int,
     spectators: int,
     pace: float = 0.0,
+    target: str = "server",
 ) -> Figures:
     tally = _Tally()
     clients = [
@@ -674,7 +678,7 @@ async def _load_server(
     watchers = [
         SpectatorClient(tally, base, client) for client in clients for _ in range(spectators)
     ]
-    return await _run_clients(clients, tally, "server", seconds, server, watchers)
+    return await _run_clients(clients, tally, target, seconds, server, watchers)
 
 
 async def _load_echo(base: str, server: int, tables: int, seconds: float, size: int) -> Figures:
@@ -728,9 +732,11 @@ def load_test(
             log = folder / "floor.log"
             with running(app_command(port, FLOOR_APP), port, log) as (base, pid):
                 floor = asyncio.run(
-                    _load_server(base, pid, tables, seconds, game, players, options, seed, 0)
+                    _load_server(
+                        base, pid, tables, seconds, game, players, options, seed, 0, 0.0, "floor"
+                    )
                 )
-            floor = replace(floor, target="floor", logged_errors=logged_errors(log, "the floor"))
+            floor = replace(floor, logged_errors=logged_errors(log, "the floor"))
             size = round(server.sent_bytes) or 64
             port = free_port()
             log = folder / "echo.log"

@@ -53,9 +53,10 @@ CLOSE_CODES = {
 async def live(socket: WebSocket, table_id: str, token: str = "") -> None:
     await socket.accept()
     sockets: Connections = socket.app.state.limits.sockets
+    address = await client_address(socket)
     try:
-        with sockets.hold(await client_address(socket)):
-            await _live(socket, table_id, token)
+        with sockets.hold(address):
+            await _live(socket, table_id, token, address)
         return
     except (WebSocketDisconnect, WebSocketDisconnected):
         return  # the client left
@@ -73,7 +74,7 @@ async def _turn_away(socket: WebSocket, error: TableError) -> None:
     await socket.close(code=CLOSE_CODES.get(error.code, 4400))
 
 
-async def _live(socket: WebSocket, table_id: str, token: str) -> None:
+async def _live(socket: WebSocket, table_id: str, token: str, address: str) -> None:
     """Serve one live connection; a refusal before or while it plays ends it (``live``
     tells why)."""
     hub: Hub = socket.app.state.hub
@@ -84,7 +85,7 @@ async def _live(socket: WebSocket, table_id: str, token: str) -> None:
     await hub.seen(table, seats, account)
     messages = RateLimit(socket.app.state.settings.messages_per_second * 60, 100)
     chat: RateLimit = socket.app.state.limits.chat
-    talker = chat_key(table.id, seats, await client_address(socket))
+    talker = chat_key(table.id, seats, address)
     # what to send, in order: None for "the state changed" (queued once until sent)
     events: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=200)
     state_queued = False
@@ -129,30 +130,34 @@ async def _live(socket: WebSocket, table_id: str, token: str) -> None:
         await socket.send_text(compact(body))
 
     await socket.send_text(hub.hello(table))
+    shown = table.revision
     await send_state()
     if lines := table.chat_for(seats):
         await socket.send_text(compact({"type": "chat", "lines": lines}))
     sending = asyncio.create_task(sender())
     try:
-        await hub.follow(table, push)
-        while True:
-            received = await socket.receive()
-            if received["type"] == "websocket.disconnect":
-                break
-            try:
-                reply = await handle(hub, table, seats, account, received, messages, (chat, talker))
-                if reply is not None:
-                    await socket.send_text(reply)
-            except TableError as error:
-                await refuse(error)
-            except (WebSocketDisconnect, WebSocketDisconnected):
-                raise  # the client left while being answered
-            except Exception as error:
-                await refuse(incident(error, "answering a message"))
+        async with hub.listening(table, push):
+            if table.revision != shown:  # changed while the first state was on its way
+                push(table, None)
+            while True:
+                received = await socket.receive()
+                if received["type"] == "websocket.disconnect":
+                    break
+                try:
+                    reply = await handle(
+                        hub, table, seats, account, received, messages, (chat, talker)
+                    )
+                    if reply is not None:
+                        await socket.send_text(reply)
+                except TableError as error:
+                    await refuse(error)
+                except (WebSocketDisconnect, WebSocketDisconnected):
+                    raise  # the client left while being answered
+                except Exception as error:
+                    await refuse(incident(error, "answering a message"))
     except WebSocketDisconnect:
         pass
     finally:
-        table.listeners.discard(push)
         sending.cancel()
 
 
