@@ -638,10 +638,14 @@ class Hub:
             table = await self._load(table_id)
         else:
             self.tables.move_to_end(table_id)
-            if table.behind:
-                await self._catch_up(table, unless_current=True)
+            await self._bring_up(table)
         table.used = time.monotonic()
         return table
+
+    async def _bring_up(self, table: Table) -> None:
+        """Catch up with ``table`` if it is behind: once, however many ask at once."""
+        if table.behind:
+            await self._catch_up(table, unless_current=True)
 
     @contextlib.asynccontextmanager
     async def listening(self, table: Table, listener: Listener) -> AsyncIterator[None]:
@@ -649,8 +653,7 @@ class Hub:
         after catching up with what other processes did while nobody here kept up."""
         table.listeners.add(listener)
         try:
-            if table.behind:
-                await self._catch_up(table, unless_current=True)
+            await self._bring_up(table)
             yield
         finally:
             table.listeners.discard(listener)
@@ -1440,7 +1443,7 @@ class Hub:
             self.vacations.pop(account.id, None)
         for table in list(self.tables.values()):
             try:
-                await self._catch_up(table, unless_current=True)
+                await self._bring_up(table)
             except TableError as error:  # one table's trouble holds up no other
                 log.warning("table %s: could not catch up with the store: %s", table.id, error)
                 continue
