@@ -16,7 +16,7 @@ import shutil
 import signal
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -26,8 +26,11 @@ from sqlalchemy import Engine, create_engine, text
 from websockets.asyncio.client import connect
 
 import serai
-from serai.server.cluster import lock_key
+from serai.server.clocks import ClockSettings
+from serai.server.cluster import OUTBOX, Cluster, lock_key
+from serai.server.players import Players
 from serai.server.store import Store
+from serai.server.tables import Hub, NewSeat
 from tests.live_server import free_port, server
 from tests.processes import running_children
 from tests.server.moves import random_move
@@ -157,6 +160,34 @@ async def play_on_sockets(urls: list[str], seed: int) -> list[list[str]]:
     return logs
 
 
+@contextlib.asynccontextmanager
+async def hubs(db: str, redis_url: str, count: int = 2) -> AsyncIterator[list[Hub]]:
+    """``count`` hubs of one group in this process, each with a store of its own, as
+    ``count`` server processes hold them."""
+    stores = [Store(db) for _ in range(count)]
+    started = [Hub(store, cluster=Cluster(redis_url, store)) for store in stores]
+    try:
+        for hub in started:
+            await hub.start()
+        yield started
+    finally:
+        for hub in started:
+            await hub.stop()
+        for store in stores:
+            store.close()
+
+
+async def until(condition: Any, what: str, seconds: float = 60.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"waited {seconds:g} s for {what}"
+        await asyncio.sleep(0.01)
+
+
+def any_move(state: serai.State, rng: random.Random) -> str:
+    return state.action_to_string(rng.choice(state.legal_actions()))
+
+
 def test_a_table_made_here_and_played_elsewhere_is_caught_up_only_when_used(
     postgres_url: str, redis_url: str
 ) -> None:
@@ -166,31 +197,15 @@ def test_a_table_made_here_and_played_elsewhere_is_caught_up_only_when_used(
     listens to the table, it catches up at each move."""
     from sqlalchemy import event
 
-    from serai.server.cluster import Cluster
-    from serai.server.tables import Hub, NewSeat
-
-    def any_move(state: serai.State, rng: random.Random) -> str:
-        return state.action_to_string(rng.choice(state.legal_actions()))
-
-    async def until(condition: Any, what: str) -> None:
-        deadline = time.monotonic() + 60
-        while not condition():
-            assert time.monotonic() < deadline, f"waited 60 s for {what}"
-            await asyncio.sleep(0.01)
-
     async def play() -> None:
-        stores = [Store(postgres_url), Store(postgres_url)]
-        maker, player = (Hub(store, cluster=Cluster(redis_url, store)) for store in stores)
-        reads: list[str] = []
+        async with hubs(postgres_url, redis_url) as (maker, player):
+            reads: list[str] = []
 
-        @event.listens_for(stores[0].engine, "before_cursor_execute")
-        def count(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
-            if statement.lstrip().upper().startswith("SELECT") and "serai_actions" in statement:
-                reads.append(statement)
+            @event.listens_for(maker.store.engine, "before_cursor_execute")
+            def count(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+                if statement.lstrip().upper().startswith("SELECT") and "serai_actions" in statement:
+                    reads.append(statement)
 
-        for hub in (maker, player):
-            await hub.start()
-        try:
             async with contextlib.AsyncExitStack() as listeners:
                 made, _, _ = await maker.create(
                     "through_the_desert", 2, {}, [NewSeat("human")] * 2, hotseat=True
@@ -220,11 +235,85 @@ def test_a_table_made_here_and_played_elsewhere_is_caught_up_only_when_used(
                 assert not made.behind and told == [None]
                 assert made.state.history() == played.state.history()
             assert not made.listeners and not played.listeners
-        finally:
-            for hub in (maker, player):
-                await hub.stop()
-            for store in stores:
-                store.close()
+
+    asyncio.run(play())
+
+
+def test_a_vacation_holds_the_clock_of_a_table_played_elsewhere(
+    postgres_url: str, redis_url: str
+) -> None:
+    """A process that holds a table it does not keep up with (the player opened it there
+    once) is asked for the second player's vacation after the first player moved on
+    another process: it catches the table up first, so it holds the clock of the turn
+    that is now the second player's."""
+
+    async def play() -> None:
+        async with hubs(postgres_url, redis_url, 3) as (maker, player, asked):
+            people = Players(maker.store)
+            ann, bo = [
+                await people.submit_account(name, None, account_id=f"{name}-id")
+                for name in ("Ann", "Bo")
+            ]
+            made, _, _ = await maker.create(
+                "through_the_desert",
+                2,
+                {},
+                [NewSeat("human"), NewSeat("human", account=bo.name)],
+                creator=ann,
+                clock=ClockSettings(mode="turn-based", per_move=3600, bank=7200),
+            )
+            held = await asked.get(made.id)
+            played = await player.get(made.id)
+            assert held.clocks is not None and held.clocks.seat == 0
+            rng = random.Random(3)
+            while played.state.current_player() == 0:
+                await player.move(played, (0,), any_move(played.state, rng), played.revision)
+            await until(lambda: held.behind, "the process asked to hear the moves")
+            until_then = asked.now() + 86_400
+            await asked.vacation(bo, until_then)
+            assert held.revision == played.revision + 1 and not held.behind
+            assert held.clocks is not None and held.clocks.seat == 1
+            assert held.clocks.held_until == until_then
+            assert (await player.get(played.id)).clocks == held.clocks
+
+    asyncio.run(play())
+
+
+def test_a_chat_line_said_while_redis_is_away_reaches_the_other_process_once(
+    postgres_url: str, own_redis: OwnRedis
+) -> None:
+    """A line said at a table on one process while Redis is down cannot be told to the
+    other: that one reads it from the store once it hears Redis again, and its
+    connection is told it once, in order."""
+
+    async def play() -> None:
+        async with hubs(postgres_url, own_redis.url) as (here, there):
+            made, _, _ = await here.create(
+                "through_the_desert", 2, {}, [NewSeat("human")] * 2, hotseat=True
+            )
+            watched = await there.get(made.id)
+            told: list[str] = []
+
+            def tell(_table: Any, notice: dict[str, Any] | None) -> None:
+                if notice is not None and notice["type"] == "chat":
+                    told.append(notice["line"].text)
+
+            async with there.listening(watched, tell):
+                await here.say(made, (0,), None, "before")
+                await until(lambda: told == ["before"], "the first line through Redis")
+                await asyncio.to_thread(own_redis.stop)
+                await here.say(made, (1,), None, "while away")
+                cluster = here.cluster
+                await until(
+                    lambda: not cluster.outbox and not cluster.outgoing.is_set(),
+                    "the line to be told to a Redis that is not there",
+                )
+                await asyncio.to_thread(own_redis.start)
+                await here.say(made, (0,), None, "after")
+                await until(lambda: len(told) >= 3, "the lines said since Redis went away")
+                await asyncio.sleep(0.5)  # anything told twice would be by now
+            assert told == ["before", "while away", "after"]
+            assert [line.text for line in watched.chat] == told
 
     asyncio.run(play())
 
@@ -239,8 +328,6 @@ def test_changes_published_together_arrive_every_one_in_order(
 
     import redis.asyncio
 
-    from serai.server.cluster import OUTBOX, Cluster
-
     async def nothing(*_: Any) -> None:
         pass
 
@@ -251,7 +338,7 @@ def test_changes_published_together_arrive_every_one_in_order(
         pubsub = listener.pubsub()
         table_id = random_ids.token_urlsafe(9)
         await pubsub.subscribe(f"serai:table:{table_id}")
-        await cluster.start(nothing, nothing)
+        await cluster.start(nothing)
         heard: list[list[int]] = []
         try:
             for count in (500, OUTBOX + 100):
@@ -382,48 +469,51 @@ def lock_holder(admin: Engine, table_id: str) -> int | None:
     return None if found is None else int(found)
 
 
-@pytest.fixture
-def own_redis() -> Iterator[tuple[str, Any]]:
-    """A Redis of this test's own, which it may stop and start again."""
-    binary = shutil.which("redis-server")
-    if binary is None:
-        pytest.skip("no redis-server on PATH (Debian's redis-server package)")
-    port = free_port()
+class OwnRedis:
+    """A Redis server of a test's own, which it may stop and start again."""
 
-    def start() -> subprocess.Popen[bytes]:
-        process = subprocess.Popen(
+    def __init__(self, binary: str) -> None:
+        self.binary = binary
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        import redis
+
+        self.process = subprocess.Popen(
             [
-                binary,
-                "--port",
-                str(port),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
+                *(self.binary, "--port", str(self.port), "--bind", "127.0.0.1"),
+                *("--save", "", "--appendonly", "no"),
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        import redis
-
-        client = redis.Redis(port=port)
+        client = redis.Redis(port=self.port)
         wait_until(lambda: _pings(client), 30, "Redis to start")
-        return process
 
-    running = {"process": start()}
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(30)
+            self.process = None
 
-    def restart() -> None:
-        running["process"].terminate()
-        running["process"].wait(30)
-        running["process"] = start()
+    def restart(self) -> None:
+        self.stop()
+        self.start()
 
+
+@pytest.fixture
+def own_redis() -> Iterator[OwnRedis]:
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.skip("no redis-server on PATH (Debian's redis-server package)")
+    own = OwnRedis(binary)
+    own.start()
     try:
-        yield f"redis://127.0.0.1:{port}/0", restart
+        yield own
     finally:
-        running["process"].terminate()
-        running["process"].wait(30)
+        own.stop()
 
 
 def _pings(client: Any) -> bool:
@@ -433,9 +523,8 @@ def _pings(client: Any) -> bool:
         return False
 
 
-def test_a_redis_restart_loses_no_move(postgres_url: str, own_redis: tuple[str, Any]) -> None:
-    url, restart = own_redis
-    with group(postgres_url, url) as processes:
+def test_a_redis_restart_loses_no_move(postgres_url: str, own_redis: OwnRedis) -> None:
+    with group(postgres_url, own_redis.url) as processes:
         (_, first), (_, second) = processes
         made = hotseat_table(first)
         table_id, token = made["table"]["id"], made["hotseat"].split("token=")[1]
@@ -454,7 +543,7 @@ def test_a_redis_restart_loses_no_move(postgres_url: str, own_redis: tuple[str, 
                         return
 
         asyncio.run(watch_second(move(first)))
-        restart()  # the processes lose Redis, and find it again by themselves
+        own_redis.restart()  # the processes lose Redis, and find it again by themselves
         during = move(first)
         asyncio.run(watch_second(during))  # caught up from the store on reconnecting
         after = move(first)

@@ -18,11 +18,10 @@
   connection is lost (PostgreSQL restarted, or the connection cut) lost its locks too: it
   notices within :data:`SWEEP_SECONDS`, opens another and drives only what it locks again.
 - **Redis going away** loses no move (the store has every one): the subscriber
-  reconnects, subscribes again and catches up with every table it keeps up with (marking
-  the others behind); and every :data:`SWEEP_SECONDS` each process compares the revisions
-  of the tables it holds with the store's, so not even a lost message leaves a table
-  behind for long. Chat lines said meanwhile reach only the connections of the process
-  they were said on.
+  reconnects, subscribes again and, as for any table it starts to listen to, catches up
+  with every table it keeps up with (marking the others behind), chat lines included;
+  and every :data:`SWEEP_SECONDS` each process compares the revisions of the tables it
+  holds with the store's, so not even a lost message leaves a table behind for long.
 
 :class:`Solo` is the same interface for one process alone (SQLite, or PostgreSQL without
 Redis): nothing to tell anyone, and every table is its own to drive.
@@ -76,7 +75,7 @@ class Solo:
 
     several = False
 
-    async def start(self, heard: Heard, rejoined: Callable[[], Awaitable[None]]) -> None:
+    async def start(self, heard: Heard) -> None:
         """Nothing to listen to."""
 
     async def stop(self) -> None:
@@ -139,9 +138,9 @@ class Cluster:
         self.unlocking: set[asyncio.Future[Any]] = set()
         """One use of the lock connection at a time (it is not shared between threads)."""
 
-    async def start(self, heard: Heard, rejoined: Callable[[], Awaitable[None]]) -> None:
+    async def start(self, heard: Heard) -> None:
         self.holder = await asyncio.to_thread(self.store.engine.connect)
-        self.tasks.append(asyncio.create_task(self._listen(heard, rejoined)))
+        self.tasks.append(asyncio.create_task(self._listen(heard)))
         self.tasks.append(asyncio.create_task(self._send()))
 
     async def stop(self) -> None:
@@ -270,24 +269,21 @@ class Cluster:
             )
             self.holder.commit()
 
-    async def _listen(self, heard: Heard, rejoined: Callable[[], Awaitable[None]]) -> None:
+    async def _listen(self, heard: Heard) -> None:
         """Follow the channels of the tables this process holds, for as long as it runs,
         through Redis going away and coming back."""
         wait, longest = RECONNECT_SECONDS
-        first = True
         while True:
             try:
                 self.pubsub = self.redis.pubsub()
                 subscribed: set[str] = set()
                 await self.pubsub.subscribe("serai:hello")
                 self.changed.set()  # a new connection: subscribe to every table again
-                if not first:
-                    await rejoined()  # what was said while we could not hear it
-                first = False
                 wait = RECONNECT_SECONDS[0]
                 while True:
                     for table_id in await self._follow(subscribed):
-                        # what changed before we listened is in the store
+                        # what changed before we listened (or while Redis was away) is in
+                        # the store
                         await heard(table_id, {"subscribed": True})
                     message = await self.pubsub.get_message(
                         ignore_subscribe_messages=True, timeout=LISTEN_SECONDS

@@ -61,7 +61,15 @@ from serai.server.bots import (
     cap_seconds,
     fallback,
 )
-from serai.server.chat import MAX_LINE, ChatLine, load_lines, new_line, readable, submit_line
+from serai.server.chat import (
+    KEPT,
+    MAX_LINE,
+    ChatLine,
+    load_lines,
+    new_line,
+    readable,
+    submit_line,
+)
 from serai.server.clocks import RATED_DEFAULT, Clocks, ClockSettings
 from serai.server.cluster import SWEEP_SECONDS, Cluster, Solo
 from serai.server.errors import TableError, incident, log
@@ -274,6 +282,10 @@ class Table:
     (:meth:`Hub.keeps_up`)."""
     caught: int = 0
     """How many of those the last reading of the store took in."""
+    unheard_chat: bool = False
+    """Whether other processes may have said chat lines here that this one did not hear
+    (Redis away, or the table not yet listened to): read from the store when next caught
+    up."""
     shared: Shared = field(init=False)
 
     def __post_init__(self) -> None:
@@ -592,7 +604,7 @@ class Hub:
         """Start the bots, and queue every table where a bot is to act (after a restart);
         no game is replayed until its turn comes."""
         self.driver.start()
-        await self.cluster.start(self._heard, self._rejoined)
+        await self.cluster.start(self._heard)
         if self.cluster.several:
             self.spawn(self._take_over())
         for table_id in await asyncio.to_thread(self.store.waiting_for_bots):
@@ -1070,7 +1082,7 @@ class Hub:
             await asyncio.wrap_future(submit_line(self.store, table.id, line))
         except StoreError as error:
             raise incident(error, "keeping the chat line") from error
-        table.chat = [*table.chat[-199:], line]
+        table.chat = [*table.chat[1 - KEPT :], line]
         self.cluster.publish(table.id, {"chat": line.message()})
         self._announce(table, {"type": "chat", "line": line})
 
@@ -1216,9 +1228,12 @@ class Hub:
             return
         if "chat" in change:
             line = ChatLine(**change["chat"])
-            table.chat = [*table.chat[-199:], line]
-            self._announce(table, {"type": "chat", "line": line})
+            if line not in table.chat:  # not read from the store already, after a gap
+                table.chat = [*table.chat[1 - KEPT :], line]
+                self._announce(table, {"type": "chat", "line": line})
             return
+        if "subscribed" in change:  # said before we listened (or while Redis was away)
+            table.unheard_chat = True
         await self._changed_elsewhere(table)
         if "rematch" in change:
             self._announce(table, {"type": "rematch", "table": change["rematch"]})
@@ -1238,31 +1253,48 @@ class Hub:
             heard = table.heard  # a change heard from now on marks it behind again
             if unless_current and heard == table.caught:
                 return
+            missed = await self._unheard_lines(table)
             stored = await self.read(self.store.load_table, table.id, len(table.moves))
             table.caught = heard
-            if stored is None or stored[0] == table.row:
-                return
-            row, moves = stored
-            if row.progress.actions < len(table.moves):  # an undo: start again
-                await self._refresh(table)
-            else:
-                for move in moves:
-                    action = move[0]
-                    table.seen.append(seen_by_all(table.state, action))
-                    table.state.apply_action(action)
-                    table.moves.append(move)
-                if moves:
-                    table.previous = None
-                table.row = row
-            table.cache.clear()
+            changed = stored is not None and stored[0] != table.row
+            if stored is not None and changed:
+                row, moves = stored
+                if row.progress.actions < len(table.moves):  # an undo: start again
+                    await self._refresh(table)
+                else:
+                    for move in moves:
+                        action = move[0]
+                        table.seen.append(seen_by_all(table.state, action))
+                        table.state.apply_action(action)
+                        table.moves.append(move)
+                    if moves:
+                        table.previous = None
+                    table.row = row
+                table.cache.clear()
+        for line in missed:
+            self._announce(table, {"type": "chat", "line": line})
+        if not changed:
+            return
         self._track(table)
         self._announce(table)
         self._wake(table)
 
-    async def _rejoined(self) -> None:
-        """Back in touch after Redis went away: any table we hold may have changed."""
-        for table in list(self.tables.values()):
-            await self._changed_elsewhere(table)
+    async def _unheard_lines(self, table: Table) -> list[ChatLine]:
+        """The chat lines of ``table`` said elsewhere while this process could not hear them
+        (:attr:`Table.unheard_chat`), read from the store and added to its chat."""
+        if not table.unheard_chat:
+            return []
+        table.unheard_chat = False  # a gap that starts during the read is read next time
+        try:
+            stored = await self.read(load_lines, self.store, table.id)
+        except TableError:
+            table.unheard_chat = True
+            raise
+        known = set(table.chat)
+        missed = [line for line in stored if line not in known]
+        if missed:
+            table.chat = sorted([*table.chat, *missed], key=lambda line: line.at)[-KEPT:]
+        return missed
 
     async def _take_over(self, every: float = SWEEP_SECONDS) -> None:
         """Every ``every`` seconds for as long as the server runs, :meth:`_look_around`;
@@ -1294,8 +1326,7 @@ class Hub:
             if table_id in self.driver.queued or not await self.cluster.drives(table_id):
                 continue
             try:
-                table = await self.get(table_id)
-                await self._catch_up(table)
+                table = await self.get(table_id)  # caught up if the loop above found it behind
             except Exception as error:
                 log.warning("table %s: could not take it over: %s", table_id, error)
                 continue
