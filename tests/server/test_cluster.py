@@ -22,7 +22,7 @@ from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import Engine, create_engine, text
+from sqlalchemy import Engine, create_engine, select, text
 from websockets.asyncio.client import connect
 
 import serai
@@ -275,6 +275,33 @@ def test_a_vacation_holds_the_clock_of_a_table_played_elsewhere(
             assert held.clocks is not None and held.clocks.seat == 1
             assert held.clocks.held_until == until_then
             assert (await player.get(played.id)).clocks == held.clocks
+
+    asyncio.run(play())
+
+
+def test_two_processes_asked_at_once_for_a_finished_games_analysis_keep_one(
+    postgres_url: str, redis_url: str
+) -> None:
+    """Both processes make the analysis of the same finished game at the same time: the
+    store keeps one, and both answer the same chances."""
+    from serai.server.schema import analysis
+
+    async def play() -> None:
+        async with hubs(postgres_url, redis_url) as (one, two):
+            made, _, _ = await one.create(
+                "through_the_desert", 2, {}, [NewSeat("human")] * 2, hotseat=True
+            )
+            rng = random.Random(7)
+            while not made.state.is_terminal():
+                await one.move(made, (0, 1), any_move(made.state, rng), made.revision)
+            there = await two.get(made.id)
+            assert there.state.history() == made.state.history()
+            here_made, there_made = await asyncio.gather(one.analysis(made), two.analysis(there))
+            assert here_made == there_made and here_made["status"] == "done"
+            assert len(here_made["points"]) > 1
+            with one.store.engine.connect() as db:
+                kept = db.execute(select(analysis.c.table_id)).all()
+            assert [row.table_id for row in kept] == [made.id]
 
     asyncio.run(play())
 

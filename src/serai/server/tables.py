@@ -730,13 +730,18 @@ class Hub:
         :data:`IN_USE_SECONDS` (while they and every watched table stay, there are more
         than :attr:`max_tables` for a while)."""
         now = time.monotonic()
-        for table_id, table in list(self.tables.items()):  # the least recently used first
-            too_many = len(self.tables) > self.max_tables
+        kept = len(self.tables)
+        dropped = []
+        for table_id, table in self.tables.items():  # the least recently used first
+            too_many = kept > self.max_tables
             unused = now - table.used
             if unused < IN_USE_SECONDS or (not too_many and unused < self.idle_seconds):
                 break
             if table.listeners or table.lock.locked() or self.driver.driving(table_id):
                 continue
+            dropped.append(table_id)
+            kept -= 1
+        for table_id in dropped:
             del self.tables[table_id]
             self.cluster.forget(table_id)
 
