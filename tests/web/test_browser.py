@@ -27,7 +27,9 @@ from tests.web.browsing import (
     click_a_legal_move,
     create_in_lobby,
     play_in_turn,
+    revision,
     sign_up_in_lobby,
+    wait_past,
     wait_turn,
 )
 
@@ -133,6 +135,49 @@ def test_two_browsers_play_one_online_game(open_page: OpenPage, live: Live) -> N
     notations = [page.locator("#log li .notation").all_inner_texts() for page in pages]
     assert lines[0] == lines[1] > 16
     assert notations[0] == notations[1] and len(notations[0]) == lines[0]
+
+
+GLIDE = """(target) => {
+  const stays = target.getBoundingClientRect().top;
+  target.animate([{ translate: "0 320px" }, { translate: "0 320px" }], { duration: 600000 });
+  return [stays, target.getBoundingClientRect().top];
+}"""
+PLACED = """(target) => {
+  const box = document.getElementById("offer").getBoundingClientRect();
+  const spot = target.getBoundingClientRect();
+  return {
+    box: [box.top, box.bottom], spot: [spot.top, spot.bottom],
+    gliding: target.getAnimations().length,
+  };
+}"""
+
+
+def test_the_choices_of_a_piece_tapped_while_it_glides_are_listed_where_it_stops(
+    open_page: OpenPage, live: Live
+) -> None:
+    """A board element with several choices, tapped while it is still gliding to its new
+    place (here 320 units of its board below it): it is put in its place at once, and the
+    list of its choices next to that place, not next to where it was caught mid-glide."""
+    made = live.create(game="desert_sons", players=2, seats=[{}, {"kind": "bot", "bot": "greedy"}])
+    page, errors = open_page(DESKTOP)
+    page.goto(live.url + made["invites"][0]["url"])
+    rng = random.Random(11)
+    while wait_turn(page) and not page.locator(".board [data-actions]").count():
+        buttons = page.locator("#legal button")
+        seen = revision(page)
+        buttons.nth(rng.randrange(buttons.count())).click()
+        wait_past(page, seen)
+    target = page.locator(".board [data-actions]").first
+    handle = target.element_handle()
+    stays, caught = page.evaluate(GLIDE, handle)
+    assert caught - stays > 100, "the element glides far from its place (the board scales it)"
+    target.dispatch_event("click")
+    page.wait_for_selector("#offer:not(.hidden)")
+    placed = page.evaluate(PLACED, handle)
+    assert placed["gliding"] == 0 and abs(placed["spot"][0] - stays) < 1
+    (box_top, box_bottom), (top, bottom) = placed["box"], placed["spot"]
+    assert abs(box_top - (bottom + 6)) < 1 or abs(box_bottom - (top - 6)) < 1, placed
+    assert errors == []
 
 
 def test_a_closed_page_comes_back_to_the_same_game(open_page: OpenPage, live: Live) -> None:

@@ -72,12 +72,14 @@ function showOffer(texts, near) {
 }
 
 // Next to the element tapped (below it, or above when there is no room), inside the
-// window; docked at the bottom of the screen on a phone or without an element.
+// window; docked at the bottom of the screen on a phone or without an element. A piece
+// tapped while it still glides to its new place is put there at once, and the list with it.
 function placeOffer(box, near) {
   box.style.left = box.style.top = "";
   const docked = PHONE.matches || !near;
   box.classList.toggle("docked", docked);
   if (docked) return;
+  for (const glide of document.getAnimations()) if (glide.effect?.target?.contains(near)) glide.finish();
   const spot = near.getBoundingClientRect();
   const width = box.offsetWidth;
   const height = box.offsetHeight;
