@@ -90,6 +90,17 @@ def wait_past(page: Page, seen: str) -> None:
     page.wait_for_function(f"document.body.dataset.revision !== '{seen}'", timeout=WAIT_MS)
 
 
+def play_until_several_choices(page: Page, rng: random.Random) -> None:
+    """Play random legal moves from the list until the board offers an element with
+    several choices (the game must reach one)."""
+    while wait_turn(page) and not page.locator(".board [data-actions]").count():
+        buttons = page.locator("#legal button")
+        seen = revision(page)
+        buttons.nth(rng.randrange(buttons.count())).click()
+        wait_past(page, seen)
+    assert page.locator(".board [data-actions]").count(), "the game ended first"
+
+
 def click_a_legal_move(page: Page, rng: random.Random) -> None:
     """Click one legal choice, on the board when the board offers it, and wait for it."""
     seen = revision(page)

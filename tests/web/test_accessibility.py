@@ -16,7 +16,15 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.web.browsing import SIZES, Live, OpenPage, revision, wait_past, wait_turn
+from tests.web.browsing import (
+    SIZES,
+    Live,
+    OpenPage,
+    play_until_several_choices,
+    revision,
+    wait_past,
+    wait_turn,
+)
 from tests.web.conftest import FINISHED
 
 if TYPE_CHECKING:
@@ -86,11 +94,7 @@ def test_a_table_with_several_choices_offered(open_page: OpenPage, live: Live) -
     page, errors = open_page(FIRST)
     page.goto(live.url + made["invites"][0]["url"])
     rng = random.Random(11)
-    while wait_turn(page) and not page.locator(".board [data-actions]").count():
-        buttons = page.locator("#legal button")
-        seen = revision(page)
-        buttons.nth(rng.randrange(buttons.count())).click()
-        wait_past(page, seen)
+    play_until_several_choices(page, rng)
     page.locator(".board [data-actions]").first.dispatch_event("click")
     page.wait_for_selector("#offer:not(.hidden)")
     assert serious_violations(page) == {}

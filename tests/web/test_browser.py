@@ -27,9 +27,8 @@ from tests.web.browsing import (
     click_a_legal_move,
     create_in_lobby,
     play_in_turn,
-    revision,
+    play_until_several_choices,
     sign_up_in_lobby,
-    wait_past,
     wait_turn,
 )
 
@@ -162,11 +161,7 @@ def test_the_choices_of_a_piece_tapped_while_it_glides_are_listed_where_it_stops
     page, errors = open_page(DESKTOP)
     page.goto(live.url + made["invites"][0]["url"])
     rng = random.Random(11)
-    while wait_turn(page) and not page.locator(".board [data-actions]").count():
-        buttons = page.locator("#legal button")
-        seen = revision(page)
-        buttons.nth(rng.randrange(buttons.count())).click()
-        wait_past(page, seen)
+    play_until_several_choices(page, rng)
     target = page.locator(".board [data-actions]").first
     handle = target.element_handle()
     stays, caught = page.evaluate(GLIDE, handle)
