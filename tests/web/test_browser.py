@@ -138,15 +138,19 @@ def test_two_browsers_play_one_online_game(open_page: OpenPage, live: Live) -> N
 
 GLIDE = """(target) => {
   const stays = target.getBoundingClientRect().top;
-  target.animate([{ translate: "0 320px" }, { translate: "0 320px" }], { duration: 600000 });
+  const piece = target.closest("[data-piece]") ?? target;
+  const far = { translate: "0 320px" };
+  piece.animate([far, far], { duration: 600000, id: "glide" });
   return [stays, target.getBoundingClientRect().top];
 }"""
+"""Start a glide (as board.js names it) of the piece ``target`` is, or is part of, that
+keeps it 320 units of the board below its place for ten minutes."""
 PLACED = """(target) => {
   const box = document.getElementById("offer").getBoundingClientRect();
   const spot = target.getBoundingClientRect();
   return {
     box: [box.top, box.bottom], spot: [spot.top, spot.bottom],
-    gliding: target.getAnimations().length,
+    gliding: document.getAnimations().filter((a) => a.id === "glide").length,
   };
 }"""
 

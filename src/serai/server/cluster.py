@@ -17,10 +17,11 @@
   :data:`SWEEP_SECONDS` for tables without a driver and take them over. A process whose
   connection is lost (PostgreSQL restarted, or the connection cut) lost its locks too: it
   notices within :data:`SWEEP_SECONDS`, opens another and drives only what it locks again.
-- **Redis going away** loses no move (the store has every one): the subscriber
-  reconnects, subscribes again and, as for any table it starts to listen to, catches up
-  with every table it keeps up with (marking the others behind), chat lines included;
-  and every :data:`SWEEP_SECONDS` each process compares the revisions of the tables it
+- **Redis going away** loses no move (the store has every one): the changes made
+  meanwhile wait (:data:`OUTBOX` at most) and are published once it is back; the
+  subscriber reconnects, subscribes again and, as for any table it starts to listen to,
+  catches up with every table it keeps up with (marking the others behind), chat lines
+  included; and every :data:`SWEEP_SECONDS` each process compares the revisions of the tables it
   holds with the store's, so not even a lost message leaves a table behind for long.
 
 :class:`Solo` is the same interface for one process alone (SQLite, or PostgreSQL without
@@ -52,8 +53,9 @@ LISTEN_SECONDS = 0.25
 missed from the store)."""
 
 OUTBOX = 10_000
-"""The most changes waiting to be published; beyond, the oldest are dropped (Redis away or
-slow: the other processes catch up from the store whatever they missed)."""
+"""The most changes waiting to be published (Redis away or slow); beyond, the oldest are
+dropped. The other processes read the moves they missed from the store at their next
+look around (:data:`SWEEP_SECONDS`), and the chat lines when they next subscribe."""
 
 STOP_FLUSH_SECONDS = 1.0
 """How long a stopping process waits for Redis to take the changes still waiting."""
@@ -108,16 +110,10 @@ class Cluster:
 
     def __init__(self, redis_url: str, store: Store) -> None:
         import redis.asyncio as redis
-        from redis.backoff import ExponentialBackoff
-        from redis.exceptions import ConnectionError, TimeoutError
-        from redis.retry import Retry
 
-        # a connection broken by a Redis restart is replaced, and the command sent again
-        self.redis = redis.Redis.from_url(
-            redis_url,
-            retry=Retry(ExponentialBackoff(), 3),
-            retry_on_error=[ConnectionError, TimeoutError],
-        )
+        # no retries of its own: a failed publish waits in the outbox for the next sending,
+        # and a broken subscription is noticed by _listen, which catches up what it missed
+        self.redis = redis.Redis.from_url(redis_url)
         self.store = store
         self.origin = secrets.token_hex(6)
         """This process, so it ignores what it published itself."""
@@ -167,27 +163,45 @@ class Cluster:
 
     async def _send(self) -> None:
         """For as long as the process runs, publish the changes waiting, in order: all
-        those made while the last ones were sent go together, in one round trip."""
+        those made while the last ones were sent go together, in one round trip. While
+        Redis is away they wait, and sending is tried again, less and less often."""
+        wait, longest = RECONNECT_SECONDS
         while True:
             await self.outgoing.wait()
             try:
                 await self._flush()
             except Exception as error:
-                log.warning("could not tell the other processes through Redis: %s", error)
+                log.warning(
+                    "could not tell the other processes through Redis (%s); trying again in %.1f s",
+                    error,
+                    wait,
+                )
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, longest)
+            else:
+                wait = RECONNECT_SECONDS[0]
 
     async def _flush(self) -> None:
-        """Publish every change waiting, in one round trip (a pipeline)."""
+        """Publish every change waiting, in one round trip (a pipeline); if that fails,
+        they wait again, before any made meanwhile."""
         self.outgoing.clear()
         waiting = list(self.outbox)
         self.outbox.clear()
         if self.dropped:
             log.warning("%d changes were never told: more than %d waited", self.dropped, OUTBOX)
             self.dropped = 0
-        if waiting:
+        if not waiting:
+            return
+        try:
             async with self.redis.pipeline(transaction=False) as together:
                 for channel, message in waiting:
                     together.publish(channel, message)
                 await together.execute()
+        except BaseException:
+            self.dropped += max(0, len(waiting) + len(self.outbox) - OUTBOX)
+            self.outbox = deque([*waiting, *self.outbox], maxlen=OUTBOX)
+            self.outgoing.set()
+            raise
 
     def watch(self, table_id: str) -> None:
         self.watched.add(table_id)
@@ -284,7 +298,7 @@ class Cluster:
                     for table_id in await self._follow(subscribed):
                         # what changed before we listened (or while Redis was away) is in
                         # the store
-                        await heard(table_id, {"subscribed": True})
+                        await self._take_in(heard, table_id, {"subscribed": True})
                     message = await self.pubsub.get_message(
                         ignore_subscribe_messages=True, timeout=LISTEN_SECONDS
                     )
@@ -293,7 +307,7 @@ class Cluster:
                     channel = message["channel"].decode()
                     change = json.loads(message["data"])
                     if change.get("origin") != self.origin and channel.startswith("serai:table:"):
-                        await heard(channel.removeprefix("serai:table:"), change)
+                        await self._take_in(heard, channel.removeprefix("serai:table:"), change)
             except asyncio.CancelledError:
                 raise
             except Exception as error:
@@ -302,6 +316,15 @@ class Cluster:
                     await self.pubsub.aclose()
                 await asyncio.sleep(wait)
                 wait = min(wait * 2, longest)
+
+    @staticmethod
+    async def _take_in(heard: Heard, table_id: str, change: dict[str, Any]) -> None:
+        """Pass on a change of ``table_id``; a failure to take it in (the store away a
+        moment) is that table's alone, which then catches up when next used."""
+        try:
+            await heard(table_id, change)
+        except Exception as error:
+            log.warning("table %s: could not take in a change made elsewhere: %s", table_id, error)
 
     async def _follow(self, subscribed: set[str]) -> set[str]:
         """Subscribe to the tables newly held, unsubscribe from those let go; the tables

@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import math
 import random
 import secrets
 import time
@@ -1087,9 +1088,8 @@ class Hub:
             await asyncio.wrap_future(submit_line(self.store, table.id, line))
         except StoreError as error:
             raise incident(error, "keeping the chat line") from error
-        table.chat = [*table.chat[1 - KEPT :], line]
         self.cluster.publish(table.id, {"chat": line.message()})
-        self._announce(table, {"type": "chat", "line": line})
+        self._tell(table, line)
 
     async def rematch(
         self, table: Table, seats: Sequence[int], account: Account | None
@@ -1232,10 +1232,7 @@ class Hub:
         if table is None:
             return
         if "chat" in change:
-            line = ChatLine(**change["chat"])
-            if line not in table.chat:  # not read from the store already, after a gap
-                table.chat = [*table.chat[1 - KEPT :], line]
-                self._announce(table, {"type": "chat", "line": line})
+            self._tell(table, ChatLine(**change["chat"]))
             return
         if "subscribed" in change:  # said before we listened (or while Redis was away)
             table.unheard_chat = True
@@ -1246,60 +1243,69 @@ class Hub:
     async def _changed_elsewhere(self, table: Table) -> None:
         """Catch up with ``table`` if we keep up with it, else mark it behind."""
         if self.keeps_up(table):
-            await self._catch_up(table)
+            try:
+                await self._catch_up(table)
+            except TableError:
+                table.heard += 1  # caught up when next used, or by the next look around
+                raise
         else:
             table.heard += 1
 
     async def _catch_up(self, table: Table, unless_current: bool = False) -> None:
-        """Bring ``table`` up to the store (its row, the actions it lacks) and tell our
-        connections if anything changed; ``unless_current``: not if it is no longer
-        behind by the time it is its turn (another caller caught up meanwhile)."""
+        """Bring ``table`` up to the store (its row, the actions it lacks, and the chat
+        lines said elsewhere that this process did not hear) and tell our connections if
+        anything changed; ``unless_current``: not if it is no longer behind by the time it
+        is its turn (another caller caught up meanwhile)."""
         async with table.lock:
             heard = table.heard  # a change heard from now on marks it behind again
             if unless_current and heard == table.caught:
                 return
-            missed = await self._unheard_lines(table)
-            stored = await self.read(self.store.load_table, table.id, len(table.moves))
+            unheard, table.unheard_chat = table.unheard_chat, False
+            try:
+                lines = await self.read(load_lines, self.store, table.id) if unheard else []
+                stored = await self.read(self.store.load_table, table.id, len(table.moves))
+            except TableError:
+                table.unheard_chat |= unheard
+                raise
             table.caught = heard
-            changed = stored is not None and stored[0] != table.row
-            if stored is not None and changed:
-                row, moves = stored
-                if row.progress.actions < len(table.moves):  # an undo: start again
-                    await self._refresh(table)
-                else:
-                    for move in moves:
-                        action = move[0]
-                        table.seen.append(seen_by_all(table.state, action))
-                        table.state.apply_action(action)
-                        table.moves.append(move)
-                    if moves:
-                        table.previous = None
-                    table.row = row
-                table.cache.clear()
-        for line in missed:
-            self._announce(table, {"type": "chat", "line": line})
-        if not changed:
-            return
+            self._read_lines(table, lines)
+            if stored is None or stored[0] == table.row:
+                return
+            row, moves = stored
+            if row.progress.actions < len(table.moves):  # an undo: start again
+                await self._refresh(table)
+            else:
+                for move in moves:
+                    action = move[0]
+                    table.seen.append(seen_by_all(table.state, action))
+                    table.state.apply_action(action)
+                    table.moves.append(move)
+                if moves:
+                    table.previous = None
+                table.row = row
+            table.cache.clear()
         self._track(table)
         self._announce(table)
         self._wake(table)
 
-    async def _unheard_lines(self, table: Table) -> list[ChatLine]:
-        """The chat lines of ``table`` said elsewhere while this process could not hear them
-        (:attr:`Table.unheard_chat`), read from the store and added to its chat."""
-        if not table.unheard_chat:
-            return []
-        table.unheard_chat = False  # a gap that starts during the read is read next time
-        try:
-            stored = await self.read(load_lines, self.store, table.id)
-        except TableError:
-            table.unheard_chat = True
-            raise
+    def _read_lines(self, table: Table, stored: Sequence[ChatLine]) -> None:
+        """Add to ``table``'s chat the lines of ``stored`` (its last lines in the store)
+        that it lacks, in time order, and tell our connections of each."""
         known = set(table.chat)
-        missed = [line for line in stored if line not in known]
+        oldest = table.chat[0].at if len(table.chat) >= KEPT else -math.inf
+        missed = [line for line in stored if line not in known and line.at > oldest]
         if missed:
             table.chat = sorted([*table.chat, *missed], key=lambda line: line.at)[-KEPT:]
-        return missed
+        for line in missed:
+            self._announce(table, {"type": "chat", "line": line})
+
+    def _tell(self, table: Table, line: ChatLine) -> None:
+        """Add ``line`` to ``table``'s chat and tell our connections, unless it is there
+        already (read from the store meanwhile, after a time this process could not hear
+        the others)."""
+        if line not in table.chat:
+            table.chat = [*table.chat[1 - KEPT :], line]
+            self._announce(table, {"type": "chat", "line": line})
 
     async def _take_over(self, every: float = SWEEP_SECONDS) -> None:
         """Every ``every`` seconds for as long as the server runs, :meth:`_look_around`;
@@ -1322,7 +1328,9 @@ class Hub:
         stored = await asyncio.to_thread(self.store.revisions, list(self.tables))
         for table_id, revision in stored.items():
             table = self.tables.get(table_id)
-            if table is not None and table.revision != revision:
+            if table is None:
+                continue
+            if table.revision != revision or (table.behind and self.keeps_up(table)):
                 try:
                     await self._changed_elsewhere(table)
                 except Exception as error:  # one table's trouble holds up no other
@@ -1331,7 +1339,10 @@ class Hub:
             if table_id in self.driver.queued or not await self.cluster.drives(table_id):
                 continue
             try:
-                table = await self.get(table_id)  # caught up if the loop above found it behind
+                held = table_id in self.tables
+                table = await self.get(table_id)
+                if held:  # its seats may have changed, which no revision counts
+                    await self._catch_up(table)
             except Exception as error:
                 log.warning("table %s: could not take it over: %s", table_id, error)
                 continue

@@ -290,6 +290,9 @@ export function markRecent(node) {
 // Pieces with an identity (a nomad, a caravan) glide from where they stood before.
 const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
+/** The id of the animation of a piece gliding to its new place. */
+export const GLIDE = "glide";
+
 /** An SVG piece at (x, y), known by `key` from one drawing to the next. */
 export function piece(key, x, y, ...children) {
   return svg("g", { class: "bd-piece", "data-piece": key, "data-x": x, "data-y": y, transform: `translate(${x} ${y})` }, ...children);
@@ -318,7 +321,7 @@ export function redraw(root, msg, build) {
     } else if (old[0] !== x || old[1] !== y) {
       node.animate(
         [{ transform: `translate(${old[0]}px, ${old[1]}px)` }, { transform: `translate(${x}px, ${y}px)` }],
-        { duration: 550, easing: "ease-in-out" },
+        { duration: 550, easing: "ease-in-out", id: GLIDE },
       );
     }
   }

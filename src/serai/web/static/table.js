@@ -9,6 +9,7 @@
 //                          phone they appear in a bar at the bottom of the screen;
 //   ui.seatColor(seat), ui.seatLetter(seat).
 import { whoAmI } from "./account.js";
+import { GLIDE } from "./board.js";
 import {
   api, badge, deadEnd, drawFinal, drawLog, drawSeats, el, loadBoard, seatColor, seatLetter, seatName, winners,
 } from "./common.js";
@@ -79,7 +80,9 @@ function placeOffer(box, near) {
   const docked = PHONE.matches || !near;
   box.classList.toggle("docked", docked);
   if (docked) return;
-  for (const glide of document.getAnimations()) if (glide.effect?.target?.contains(near)) glide.finish();
+  for (const glide of document.getAnimations()) {
+    if (glide.id === GLIDE && glide.effect?.target?.contains(near)) glide.finish();
+  }
   const spot = near.getBoundingClientRect();
   const width = box.offsetWidth;
   const height = box.offsetHeight;
