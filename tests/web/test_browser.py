@@ -150,7 +150,8 @@ PLACED = """(target) => {
   const spot = target.getBoundingClientRect();
   return {
     box: [box.top, box.bottom], spot: [spot.top, spot.bottom],
-    gliding: document.getAnimations().filter((a) => a.id === "glide").length,
+    gliding: document.getAnimations()
+      .filter((a) => a.id === "glide" && a.effect.target.contains(target)).length,
   };
 }"""
 
@@ -166,6 +167,8 @@ def test_the_choices_of_a_piece_tapped_while_it_glides_are_listed_where_it_stops
     page.goto(live.url + made["invites"][0]["url"])
     rng = random.Random(11)
     play_until_several_choices(page, rng)
+    # the other seat's last move may still glide: measure the element once it is in place
+    page.wait_for_function("!document.getAnimations().some((a) => a.id === 'glide')")
     target = page.locator(".board [data-actions]").first
     handle = target.element_handle()
     stays, caught = page.evaluate(GLIDE, handle)
