@@ -482,6 +482,41 @@ def test_chat_lines_are_rate_limited_and_pushed_live(browser: TestClient) -> Non
     assert read == [f"line {i}" for i in range(5)], "five at once, then a pause"
 
 
+def test_a_line_said_while_a_connection_receives_the_first_lines_reaches_it(
+    db_url: str, executor: ThreadPoolExecutor
+) -> None:
+    """A line said while a new connection is being sent the table's lines, before it
+    listens for new ones, still reaches it, once and in order."""
+    app = create_app(db_url, executor=executor)
+    meddled = False
+
+    async def saying_meanwhile(scope: Any, receive: Any, send: Any) -> None:
+        async def sending(message: dict[str, Any]) -> None:
+            nonlocal meddled
+            if '"type":"chat"' in message.get("text", "") and not meddled:
+                meddled = True
+                hub: Hub = app.state.hub
+                table = await hub.get(scope["path"].rsplit("/", 1)[1])
+                await hub.say(table, [0], None, "meanwhile")
+            await send(message)
+
+        await app(scope, receive, sending if scope["type"] == "websocket" else send)
+
+    with TestClient(saying_meanwhile) as client:
+        tid, one, two = two_invited(client)
+        client.post(f"/api/tables/{tid}/chat", json={"token": one, "text": "before"})
+        with client.websocket_connect(f"/ws/tables/{tid}?token={two}") as reader:
+            read: list[str] = []
+            while "after" not in read:
+                heard = reader.receive_json()
+                if heard["type"] != "chat":
+                    continue
+                if not read:
+                    client.post(f"/api/tables/{tid}/chat", json={"token": one, "text": "after"})
+                read += [line["text"] for line in heard["lines"]]
+    assert meddled and read == ["before", "meanwhile", "after"]
+
+
 def test_a_spectators_chat_limit_holds_over_every_connection_it_opens(
     browser: TestClient,
 ) -> None:

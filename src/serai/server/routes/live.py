@@ -90,6 +90,8 @@ async def _live(socket: WebSocket, table_id: str, token: str, address: str) -> N
     events: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=200)
     state_queued = False
     sent = 0  # log lines this connection already has
+    # the chat lines sent while listening begins (a line may then be told twice)
+    told: set[ChatLine] | None = None
 
     def push(_: Table, notice: dict[str, Any] | None) -> None:
         nonlocal state_queued
@@ -100,6 +102,10 @@ async def _live(socket: WebSocket, table_id: str, token: str, address: str) -> N
         elif isinstance(line := notice.get("line"), ChatLine):
             if not readable(line, seats, table.row.seats, table.row.spectator_chat == "apart"):
                 return
+            if told is not None:
+                if line in told:
+                    return
+                told.add(line)
             notice = {"type": "chat", "lines": [line.message()]}
         try:
             events.put_nowait(notice)
@@ -132,6 +138,7 @@ async def _live(socket: WebSocket, table_id: str, token: str, address: str) -> N
     await socket.send_text(hub.hello(table))
     shown = table.revision
     await send_state()
+    told = set(table.chat)
     if lines := table.chat_for(seats):
         await socket.send_text(compact({"type": "chat", "lines": lines}))
     sending = asyncio.create_task(sender())
@@ -139,6 +146,9 @@ async def _live(socket: WebSocket, table_id: str, token: str, address: str) -> N
         async with hub.listening(table, push):
             if table.revision != shown:  # changed while the first state was on its way
                 push(table, None)
+            for line in table.chat:  # said while the first lines were on their way
+                push(table, {"type": "chat", "line": line})
+            told = None
             while True:
                 received = await socket.receive()
                 if received["type"] == "websocket.disconnect":
