@@ -10,6 +10,7 @@ middle and at the end of its game, on a desktop and a phone, into ``$SERAI_SCREE
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from pathlib import Path
@@ -33,7 +34,7 @@ from tests.web.browsing import (
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Page, WebSocketRoute
 
 SHOTS_ENV = "SERAI_SCREENSHOTS"
 """Where the screenshots go: ``make screenshots`` points it at docs/screenshots."""
@@ -179,6 +180,33 @@ def test_the_choices_of_a_piece_tapped_while_it_glides_are_listed_where_it_stops
     assert placed["gliding"] == 0 and abs(placed["spot"][0] - stays) < 1
     (box_top, box_bottom), (top, bottom) = placed["box"], placed["spot"]
     assert abs(box_top - (bottom + 6)) < 1 or abs(box_bottom - (top - 6)) < 1, placed
+    assert errors == []
+
+
+def test_chat_lines_are_shown_in_the_order_they_were_said(open_page: OpenPage, live: Live) -> None:
+    """A line that arrives after a newer one (a server of a group sends the lines it missed
+    while it could not hear the others) is shown above it."""
+    made = live.create(game="five_tribes", players=2, seats=[{}, {}])
+    one, two = (invite["token"] for invite in made["invites"])
+    chat = f"{live.url}/api/tables/{made['table']['id']}/chat"
+    said = httpx.post(chat, json={"token": two, "text": "newer"}, timeout=30).json()["lines"]
+    page, errors = open_page(DESKTOP)
+    routed: list[WebSocketRoute] = []
+
+    def passed_on(socket: WebSocketRoute) -> None:
+        socket.connect_to_server()
+        routed.append(socket)
+
+    page.route_web_socket("**/ws/tables/**", passed_on)
+    page.goto(live.url + made["invites"][0]["url"])
+    page.wait_for_selector("#chat li:has-text('newer')")
+    older = {"seat": 1, "name": "Player 2", "text": "older", "at": said[-1]["at"] - 5}
+    routed[0].send(json.dumps({"type": "chat", "lines": [older]}))
+    page.wait_for_selector("#chat li:has-text('older')")
+    httpx.post(chat, json={"token": one, "text": "newest"}, timeout=30)
+    page.wait_for_selector("#chat li:has-text('newest')")
+    texts = [text.split(":", 1)[1] for text in page.locator("#chat li").all_inner_texts()]
+    assert texts == ["older", "newer", "newest"]
     assert errors == []
 
 

@@ -447,11 +447,17 @@ async function draw(msg) {
   document.body.dataset.over = msg.over;
 }
 
+// In the order the lines were said: after a server could not hear the others a while, it
+// sends the lines it missed then, which may be older than some already shown.
 function drawChat(lines) {
   const list = $("chat");
   for (const line of lines) {
     const who = line.seat === null ? line.name : `${seatLetter(line.seat)} ${line.name}`;
-    list.append(el("li", {}, el("span", { class: "who" }, `${who}:`), line.text));
+    let later = null; // the first line shown that was said after this one
+    for (let node = list.lastElementChild; node && Number(node.dataset.at) > line.at; node = node.previousElementSibling) {
+      later = node;
+    }
+    list.insertBefore(el("li", { "data-at": line.at }, el("span", { class: "who" }, `${who}:`), line.text), later);
   }
   list.scrollTop = list.scrollHeight;
 }
