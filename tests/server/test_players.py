@@ -80,6 +80,17 @@ def test_names_collide_after_unicode_normalisation_and_case(browser: TestClient)
         assert taken.status_code == 409 and taken.json()["code"] == "name_taken"
 
 
+def test_a_name_mixing_look_alike_scripts_is_refused(browser: TestClient) -> None:
+    """Latin with a Cyrillic or Greek letter could pass for another player; Latin with
+    Japanese, Chinese or Korean, or any one script with accents and digits, cannot."""
+    assert sign_up(browser, "Magnus").status_code == 201
+    for lookalike in ("M\u0430gnus", "Magn\u03c5s", "\u0391lice", "Bob\u0441at"):
+        refused = sign_up(TestClient(browser.app), lookalike)
+        assert refused.status_code == 422 and "one script" in refused.json()["message"]
+    for fine in ("山田 Taro", "たろう山田", "김민준 Kim", "Ἀλέξανδρος", "Анна 2", "Zoë-Ab\u0301"):
+        assert sign_up(TestClient(browser.app), fine).status_code == 201, fine
+
+
 @pytest.mark.parametrize(
     ("name", "password", "says"),
     [

@@ -3,6 +3,8 @@
 - **Names** are shown as typed (NFC) and compared by a key (NFKC, case folded), so
   ``Ámélie``, ``ámélie`` and ``A\u0301me\u0301lie`` are one name. They hold letters, digits,
   spaces, ``-``, ``_`` and ``.``; ``:`` is kept for the bots (``mcts:hard`` is a player too).
+  A new name is written in one script (Latin with Chinese, Japanese or Korean may mix), so
+  that ``Mаgnus`` with a Cyrillic ``а`` cannot pass for ``Magnus``.
 - **Passwords** are hashed with argon2id (``argon2-cffi``), in a thread so the server keeps
   answering; a sign-in with an unknown name checks a dummy hash, so it takes as long and
   is answered the same as a wrong password.
@@ -24,6 +26,7 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
+from confusable_homoglyphs.categories import unique_aliases
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
@@ -36,6 +39,16 @@ NAME_LENGTH = (2, 24)
 PASSWORD_LENGTH = (10, 256)
 SESSION_SECONDS = 30 * 24 * 3600
 NAME_PUNCTUATION = frozenset(" -_.")
+SHARED_SCRIPTS = frozenset({"COMMON", "INHERITED"})
+"""Characters every script uses: digits, punctuation, combining accents."""
+SCRIPT_MIXES = (
+    frozenset({"LATIN", "HAN", "HIRAGANA", "KATAKANA"}),
+    frozenset({"LATIN", "HAN", "BOPOMOFO"}),
+    frozenset({"LATIN", "HAN", "HANGUL"}),
+)
+"""The scripts one name may mix: Latin with the writing of Japanese, Chinese or Korean,
+none of whose letters looks like another's (Unicode's "highly restrictive" level, UTS #39).
+"""
 
 
 def digest(secret: str) -> str:
@@ -61,6 +74,12 @@ def check_name(name: str) -> str:
     Traceback (most recent call last):
     ...
     ValueError: a name holds letters, digits, spaces and - _ . only, not ':'
+    >>> check_name("M\u0430gnus")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: a name is written in one script, ...: this one mixes Cyrillic and Latin
+    >>> check_name("山田 Taro")
+    '山田 Taro'
     """
     shown = unicodedata.normalize("NFC", name.strip())
     low, high = NAME_LENGTH
@@ -71,6 +90,13 @@ def check_name(name: str) -> str:
             raise ValueError(f"a name holds letters, digits, spaces and - _ . only, not {char!r}")
     if "  " in shown:
         raise ValueError("a name has single spaces between its words")
+    scripts: set[str] = unique_aliases(shown) - SHARED_SCRIPTS
+    if len(scripts) > 1 and not any(scripts <= mix for mix in SCRIPT_MIXES):
+        mixed = " and ".join(sorted(script.title() for script in scripts))
+        raise ValueError(
+            f"a name is written in one script, so that it cannot pass for another: "
+            f"this one mixes {mixed}"
+        )
     return shown
 
 
