@@ -416,6 +416,67 @@ def test_a_vacation_holds_my_turn_based_clocks(db_url: str, hand: HandClock) -> 
         assert too_long.status_code == 429
 
 
+def signed_in_with_a_turn_based_table(client: TestClient, name: str) -> str:
+    """Sign ``name`` up and make a turn-based table of two where it is their turn: its id."""
+    client.post("/api/accounts", json={"name": name, "password": "long enough pass"})
+    made = client.post(
+        "/api/tables",
+        json={"game": "through_the_desert", "players": 2, "seats": [{}, {}], "clock": TURN_BASED},
+        headers={"X-CSRF-Token": client.cookies.get("serai_csrf") or ""},
+    ).json()
+    table_id: str = made["table"]["id"]
+    assert state(client, table_id)["clock"]["seat"] == 0
+    return table_id
+
+
+def test_a_vacation_holds_the_clocks_of_tables_no_longer_in_memory(
+    db_url: str, hand: HandClock
+) -> None:
+    with (
+        ThreadPoolExecutor(2) as pool,
+        TestClient(
+            create_app(db_url, executor=pool, clock=hand, bot_pace=0),
+            base_url="https://testserver",
+        ) as me,
+    ):
+        table_id = signed_in_with_a_turn_based_table(me, "Ezra")
+        hub_of(me).tables.clear()  # left idle for long, the table was dropped from memory
+        headers = {"X-CSRF-Token": me.cookies.get("serai_csrf") or ""}
+        me.post("/api/me/vacation", json={"days": 2}, headers=headers)
+        held = state(me, table_id)["clock"]["deadline"]
+        assert held == START + 2 * 86400 + 3600 + 7200
+
+
+def test_a_turn_that_runs_out_while_its_player_is_on_vacation_waits(
+    db_url: str, hand: HandClock
+) -> None:
+    """A vacation the store has but this server was not told of (taken through another
+    process of a group after the turn started): when the turn-based clock runs out, it
+    waits for the player as it would have from the turn's start, and times out only once
+    the vacation is over."""
+    with (
+        ThreadPoolExecutor(2) as pool,
+        TestClient(
+            create_app(db_url, executor=pool, clock=hand, bot_pace=0),
+            base_url="https://testserver",
+        ) as me,
+    ):
+        table_id = signed_in_with_a_turn_based_table(me, "Fay")
+        players = hub_of(me).players
+        found = players.by_name("Fay")
+        assert found is not None
+        until = START + 86400
+        players.submit_vacation(found[0], until, 2033, 1).result()
+        hand.advance(3600 + 7200 + 1)
+        assert expire(me) == []
+        clock = state(me, table_id)["clock"]
+        assert clock["deadline"] == until + 3600 + 7200
+        assert clock["playing_for"] is None and clock["timeouts"] == [0, 0]
+        hand.now = until + 3600 + 7200 + 1
+        assert expire(me) == [table_id]
+        assert state(me, table_id)["clock"]["timeouts"] == [1, 0]
+
+
 def test_a_realtime_pause_needs_every_player(clocked: TestClient, hand: HandClock) -> None:
     table_id, one, two = two_invited(clocked, clock=REALTIME)
     first = clocked.post(f"/api/tables/{table_id}/pause", json={"token": one, "pause": True})

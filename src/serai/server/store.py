@@ -594,6 +594,17 @@ class Store:
         with self.engine.connect() as db:
             return {table_id: deadline for table_id, deadline in db.execute(query)}
 
+    def clocked_tables_of(self, account_id: str) -> list[str]:
+        """The tables with a running clock where the account ``account_id`` has a seat."""
+        query = (
+            select(tables.c.id)
+            .join(seats, seats.c.table_id == tables.c.id)
+            .where(seats.c.account_id == account_id, tables.c.deadline.is_not(None))
+            .distinct()
+        )
+        with self.engine.connect() as db:
+            return list(db.scalars(query))
+
     def unrated(self) -> list[str]:
         """Finished rated tables whose result was not rated (a crash between the two)."""
         with self.engine.connect() as db:

@@ -1319,10 +1319,11 @@ class Hub:
 
     async def _look_around(self) -> None:
         """Drive the tables whose bots or clocks nobody drives (their process died, or
-        this process lost its locks), and catch up with any table held here that the
-        store has moved past (or mark it behind, if this process does not keep up with
-        it)."""
+        this process lost its locks), catch up with any table held here that the store
+        has moved past (or mark it behind, if this process does not keep up with it), and
+        read again who is on vacation (taken through any process)."""
         await self.cluster.check()
+        self.vacations = await asyncio.to_thread(self.players.vacations, self.now())
         waiting = await asyncio.to_thread(self.store.waiting_for_bots)
         deadlines = await asyncio.to_thread(self.store.deadlines)
         stored = await asyncio.to_thread(self.store.revisions, list(self.tables))
@@ -1410,6 +1411,18 @@ class Hub:
         account = table.row.seats[seat].account_id
         return self.vacations.get(account, 0.0) if account else 0.0
 
+    async def _away_until(self, table: Table, clocks: Clocks, now: float) -> float:
+        """Until when the player whose turn-based clock ran out is on vacation, as the
+        store has it (0: not). A vacation taken through another process may be unknown
+        here when the turn started: the turn then waits for the player as it would have
+        from its start."""
+        seat = clocks.seat
+        account = None if seat is None else table.row.seats[seat].account_id
+        if clocks.settings.mode != "turn-based" or account is None:
+            return 0.0
+        self.vacations = await self.read(self.players.vacations, now)
+        return self.vacations.get(account, 0.0)
+
     def _track(self, table: Table) -> None:
         """Tell the clock keeper the table's deadline (or that it has none)."""
         deadline = None if table.clocks is None else table.clocks.deadline
@@ -1436,8 +1449,8 @@ class Hub:
 
     async def expire_clocks(self) -> list[str]:
         """Time out every clock whose deadline has passed: a greedy bot plays the rest of
-        that turn, and after too many timeouts in a row the player counts as absent. The
-        tables timed out."""
+        that turn, and after too many timeouts in a row the player counts as absent (unless
+        the player is on vacation: a turn-based clock then waits). The tables timed out."""
         now = self.now()
         due = [table_id for table_id, deadline in self.deadlines.items() if deadline <= now]
         expired = []
@@ -1456,8 +1469,12 @@ class Hub:
                 if clocks is None or deadline is None or deadline > now:
                     self._track(table)
                     continue
-                after, absent = clocks.expire(now)
                 try:
+                    away = await self._away_until(table, clocks, now)
+                    if away:
+                        after, absent = replace(clocks, held_until=away), False
+                    else:
+                        after, absent = clocks.expire(now)
                     if absent and after.seat is not None:
                         await self._write_seat(table, after.seat, absent=True)
                     await self._commit(table, after.seat or 0, [], clocks=after)
@@ -1466,7 +1483,8 @@ class Hub:
                     if error.code != "stale_state":  # else refreshed: due again at once
                         self.deadlines[table_id] = now + RETRY_SECONDS
                     continue
-                expired.append(table_id)
+                if not away:
+                    expired.append(table_id)
         return expired
 
     async def pause(self, table: Table, seats: Sequence[int], pause: bool) -> None:
@@ -1483,25 +1501,28 @@ class Hub:
             await self._commit(table, seats[0], [], clocks=after)
 
     async def vacation(self, account: Account, until: float) -> None:
-        """Turn-based clocks wait for ``account`` until ``until`` (0: back now)."""
+        """Turn-based clocks wait for ``account`` until ``until`` (0: back now): the running
+        clock of every table where it is that player's turn, held here or not."""
         if until > self.now():
             self.vacations[account.id] = until
         else:
             self.vacations.pop(account.id, None)
-        for table in list(self.tables.values()):
+        for table_id in await self.read(self.store.clocked_tables_of, account.id):
             try:
+                table = await self.get(table_id)
                 await self._bring_up(table)
             except TableError as error:  # one table's trouble holds up no other
-                log.warning("table %s: could not catch up with the store: %s", table.id, error)
-                continue
-            clocks = table.clocks
-            seat = None if clocks is None else clocks.seat
-            if clocks is None or seat is None or clocks.settings.mode != "turn-based":
-                continue
-            if table.row.seats[seat].account_id != account.id:
+                log.warning("table %s: could not catch up with the store: %s", table_id, error)
                 continue
             async with table.lock:
-                await self._commit(table, seat, [], clocks=clocks.hold(max(until, 0.0), self.now()))
+                clocks = table.clocks
+                seat = None if clocks is None else clocks.seat
+                if clocks is None or seat is None or clocks.settings.mode != "turn-based":
+                    continue
+                if table.row.seats[seat].account_id != account.id:
+                    continue
+                held = clocks.hold(max(until, 0.0), self.now())
+                await self._commit(table, seat, [], clocks=held)
 
     @staticmethod
     def _announce(table: Table, notice: dict[str, Any] | None = None) -> None:
