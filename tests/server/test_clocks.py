@@ -144,6 +144,20 @@ def clocked(db_url: str, hand: HandClock) -> Iterator[TestClient]:
         yield client
 
 
+@pytest.fixture
+def me(db_url: str, hand: HandClock) -> Iterator[TestClient]:
+    """A client that keeps cookies, as a browser does (over HTTPS), on a server whose
+    clock moves only when told to."""
+    with (
+        ThreadPoolExecutor(2) as pool,
+        TestClient(
+            create_app(db_url, executor=pool, clock=hand, bot_pace=0),
+            base_url="https://testserver",
+        ) as client,
+    ):
+        yield client
+
+
 def hub_of(client: TestClient) -> Hub:
     hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
     return hub
@@ -299,121 +313,101 @@ def test_a_restart_resumes_the_clock_and_applies_a_deadline_that_passed(
 
 @pytest.mark.parametrize("ben_came", [True, False])
 def test_a_rated_game_with_a_player_timed_out_places_them_last(
-    db_url: str, hand: HandClock, ben_came: bool
+    me: TestClient, hand: HandClock, ben_came: bool
 ) -> None:
-    """Ben, who took the seat kept for him and then ran out of time, places last; a game
-    whose seat Ben never took (he never opened the table) counts for no one."""
-    with (
-        ThreadPoolExecutor(2) as pool,
-        TestClient(
-            create_app(db_url, executor=pool, clock=hand, bot_pace=0),
-            base_url="https://testserver",
-        ) as ana,
-    ):
-        ben = TestClient(ana.app, base_url="https://testserver")
-        for client, name in ((ben, "Ben"), (ana, "Ana")):
-            client.post("/api/accounts", json={"name": name, "password": "long enough pass"})
-        made = ana.post(
-            "/api/tables",
-            json={
-                "game": "desert_sons",
-                "players": 2,
-                "rated": True,
-                "seats": [{}, {"kind": "human", "account": "Ben"}],
-                "clock": {"mode": "realtime", "bank": 30, "timeouts": 1},
-            },
-            headers={"X-CSRF-Token": ana.cookies.get("serai_csrf") or ""},
-        ).json()
-        table_id = made["table"]["id"]
-        assert not made["table"]["seats"][1]["claimed"], "kept for Ben, not yet taken"
-        if ben_came:
-            signed_in = {"cookie": f"serai_session={ben.cookies.get('serai_session')}"}
-            with ben.websocket_connect(f"/ws/tables/{table_id}", headers=signed_in) as socket:
-                assert socket.receive_json()["type"] == "hello"
-            assert state(ana, table_id)["table"]["seats"][1]["claimed"]
-        rng = random.Random(4)
-        while not (message := state(ana, table_id))["over"]:
-            if message["to_move"] == 1 and not message["table"]["seats"][1]["absent"]:
-                if message["clock"]["playing_for"] is None:
-                    hand.advance(31)
-                    expire(ana)
-                continue
-            mine = ana.get(f"/api/tables/{table_id}").json()
-            if mine["legal"]:
-                ana.post(
-                    f"/api/tables/{table_id}/move",
-                    json={"action": rng.choice(mine["legal"]), "revision": mine["revision"]},
-                    headers={"X-CSRF-Token": ana.cookies.get("serai_csrf") or ""},
-                )
-            else:
-                time.sleep(0.02)  # the bot standing in for Ben
-        profiles = [ana.get(f"/api/players/{name}").json() for name in ("Ana", "Ben")]
-        if ben_came:
-            places = {p["name"]: p["recent"][0]["place"] for p in profiles}
-            assert places == {"Ana": 1, "Ben": 2}
-        else:
-            assert [p["recent"] for p in profiles] == [[], []]
-            assert [p["games"] for p in profiles] == [{}, {}]
-            assert ana.get("/api/leaderboard/desert_sons").json()["players"] == []
-
-
-def test_my_games_put_my_turn_first_then_the_nearest_deadline(db_url: str, hand: HandClock) -> None:
-    with (
-        ThreadPoolExecutor(2) as pool,
-        TestClient(
-            create_app(db_url, executor=pool, clock=hand, bot_pace=0),
-            base_url="https://testserver",
-        ) as me,
-    ):
-        me.post("/api/accounts", json={"name": "Cara", "password": "long enough pass"})
-        headers = {"X-CSRF-Token": me.cookies.get("serai_csrf") or ""}
-        made = []
-        for per_move in (7200, 3600):
-            made.append(
-                me.post(
-                    "/api/tables",
-                    json={
-                        "game": "through_the_desert",
-                        "players": 2,
-                        "seats": [{}, {}],
-                        "clock": {"mode": "turn-based", "per_move": per_move, "bank": 0},
-                    },
-                    headers=headers,
-                ).json()["table"]["id"]
+    """Ben, who took the seat kept for him at my table (I am Ana) and then ran out of
+    time, places last; a game whose seat Ben never took (he never opened the table) counts
+    for no one."""
+    ben = TestClient(me.app, base_url="https://testserver")
+    for client, name in ((ben, "Ben"), (me, "Ana")):
+        client.post("/api/accounts", json={"name": name, "password": "long enough pass"})
+    made = me.post(
+        "/api/tables",
+        json={
+            "game": "desert_sons",
+            "players": 2,
+            "rated": True,
+            "seats": [{}, {"kind": "human", "account": "Ben"}],
+            "clock": {"mode": "realtime", "bank": 30, "timeouts": 1},
+        },
+        headers={"X-CSRF-Token": me.cookies.get("serai_csrf") or ""},
+    ).json()
+    table_id = made["table"]["id"]
+    assert not made["table"]["seats"][1]["claimed"], "kept for Ben, not yet taken"
+    if ben_came:
+        signed_in = {"cookie": f"serai_session={ben.cookies.get('serai_session')}"}
+        with ben.websocket_connect(f"/ws/tables/{table_id}", headers=signed_in) as socket:
+            assert socket.receive_json()["type"] == "hello"
+        assert state(me, table_id)["table"]["seats"][1]["claimed"]
+    rng = random.Random(4)
+    while not (message := state(me, table_id))["over"]:
+        if message["to_move"] == 1 and not message["table"]["seats"][1]["absent"]:
+            if message["clock"]["playing_for"] is None:
+                hand.advance(31)
+                expire(me)
+            continue
+        mine = me.get(f"/api/tables/{table_id}").json()
+        if mine["legal"]:
+            me.post(
+                f"/api/tables/{table_id}/move",
+                json={"action": rng.choice(mine["legal"]), "revision": mine["revision"]},
+                headers={"X-CSRF-Token": me.cookies.get("serai_csrf") or ""},
             )
-        games = me.get("/api/me/games").json()["games"]
-        assert [g["id"] for g in games] == made[::-1], "both my turn: the sooner deadline first"
+        else:
+            time.sleep(0.02)  # the bot standing in for Ben
+    profiles = [me.get(f"/api/players/{name}").json() for name in ("Ana", "Ben")]
+    if ben_came:
+        places = {p["name"]: p["recent"][0]["place"] for p in profiles}
+        assert places == {"Ana": 1, "Ben": 2}
+    else:
+        assert [p["recent"] for p in profiles] == [[], []]
+        assert [p["games"] for p in profiles] == [{}, {}]
+        assert me.get("/api/leaderboard/desert_sons").json()["players"] == []
 
 
-def test_a_vacation_holds_my_turn_based_clocks(db_url: str, hand: HandClock) -> None:
-    with (
-        ThreadPoolExecutor(2) as pool,
-        TestClient(
-            create_app(db_url, executor=pool, clock=hand, bot_pace=0),
-            base_url="https://testserver",
-        ) as me,
-    ):
-        me.post("/api/accounts", json={"name": "Dov", "password": "long enough pass"})
-        headers = {"X-CSRF-Token": me.cookies.get("serai_csrf") or ""}
-        table_id = me.post(
-            "/api/tables",
-            json={
-                "game": "through_the_desert",
-                "players": 2,
-                "seats": [{}, {}],
-                "clock": TURN_BASED,
-            },
-            headers=headers,
-        ).json()["table"]["id"]
-        before = me.get(f"/api/tables/{table_id}").json()["clock"]["deadline"]
-        assert me.get("/api/me").json()["vacation"] == {"until": None, "days_left": 30}
-        away = me.post("/api/me/vacation", json={"days": 2}, headers=headers).json()
-        assert away["days_left"] == 28
-        assert me.get("/api/me").json()["vacation"] == {"until": START + 2 * 86400, "days_left": 28}
-        held = me.get(f"/api/tables/{table_id}").json()["clock"]["deadline"]
-        assert held == START + 2 * 86400 + 3600 + 7200 > before
-        too_long = me.post("/api/me/vacation", json={"days": 29}, headers=headers)
-        assert too_long.status_code == 429
+def test_my_games_put_my_turn_first_then_the_nearest_deadline(me: TestClient) -> None:
+    me.post("/api/accounts", json={"name": "Cara", "password": "long enough pass"})
+    headers = {"X-CSRF-Token": me.cookies.get("serai_csrf") or ""}
+    made = []
+    for per_move in (7200, 3600):
+        made.append(
+            me.post(
+                "/api/tables",
+                json={
+                    "game": "through_the_desert",
+                    "players": 2,
+                    "seats": [{}, {}],
+                    "clock": {"mode": "turn-based", "per_move": per_move, "bank": 0},
+                },
+                headers=headers,
+            ).json()["table"]["id"]
+        )
+    games = me.get("/api/me/games").json()["games"]
+    assert [g["id"] for g in games] == made[::-1], "both my turn: the sooner deadline first"
+
+
+def test_a_vacation_holds_my_turn_based_clocks(me: TestClient) -> None:
+    me.post("/api/accounts", json={"name": "Dov", "password": "long enough pass"})
+    headers = {"X-CSRF-Token": me.cookies.get("serai_csrf") or ""}
+    table_id = me.post(
+        "/api/tables",
+        json={
+            "game": "through_the_desert",
+            "players": 2,
+            "seats": [{}, {}],
+            "clock": TURN_BASED,
+        },
+        headers=headers,
+    ).json()["table"]["id"]
+    before = me.get(f"/api/tables/{table_id}").json()["clock"]["deadline"]
+    assert me.get("/api/me").json()["vacation"] == {"until": None, "days_left": 30}
+    away = me.post("/api/me/vacation", json={"days": 2}, headers=headers).json()
+    assert away["days_left"] == 28
+    assert me.get("/api/me").json()["vacation"] == {"until": START + 2 * 86400, "days_left": 28}
+    held = me.get(f"/api/tables/{table_id}").json()["clock"]["deadline"]
+    assert held == START + 2 * 86400 + 3600 + 7200 > before
+    too_long = me.post("/api/me/vacation", json={"days": 29}, headers=headers)
+    assert too_long.status_code == 429
 
 
 def signed_in_with_a_turn_based_table(client: TestClient, name: str) -> str:
@@ -429,52 +423,36 @@ def signed_in_with_a_turn_based_table(client: TestClient, name: str) -> str:
     return table_id
 
 
-def test_a_vacation_holds_the_clocks_of_tables_no_longer_in_memory(
-    db_url: str, hand: HandClock
-) -> None:
-    with (
-        ThreadPoolExecutor(2) as pool,
-        TestClient(
-            create_app(db_url, executor=pool, clock=hand, bot_pace=0),
-            base_url="https://testserver",
-        ) as me,
-    ):
-        table_id = signed_in_with_a_turn_based_table(me, "Ezra")
-        hub_of(me).tables.clear()  # left idle for long, the table was dropped from memory
-        headers = {"X-CSRF-Token": me.cookies.get("serai_csrf") or ""}
-        me.post("/api/me/vacation", json={"days": 2}, headers=headers)
-        held = state(me, table_id)["clock"]["deadline"]
-        assert held == START + 2 * 86400 + 3600 + 7200
+def test_a_vacation_holds_the_clocks_of_tables_no_longer_in_memory(me: TestClient) -> None:
+    table_id = signed_in_with_a_turn_based_table(me, "Ezra")
+    hub_of(me).tables.clear()  # left idle for long, the table was dropped from memory
+    headers = {"X-CSRF-Token": me.cookies.get("serai_csrf") or ""}
+    me.post("/api/me/vacation", json={"days": 2}, headers=headers)
+    held = state(me, table_id)["clock"]["deadline"]
+    assert held == START + 2 * 86400 + 3600 + 7200
 
 
 def test_a_turn_that_runs_out_while_its_player_is_on_vacation_waits(
-    db_url: str, hand: HandClock
+    me: TestClient, hand: HandClock
 ) -> None:
     """A vacation the store has but this server was not told of (taken through another
     process of a group after the turn started): when the turn-based clock runs out, it
     waits for the player as it would have from the turn's start, and times out only once
     the vacation is over."""
-    with (
-        ThreadPoolExecutor(2) as pool,
-        TestClient(
-            create_app(db_url, executor=pool, clock=hand, bot_pace=0),
-            base_url="https://testserver",
-        ) as me,
-    ):
-        table_id = signed_in_with_a_turn_based_table(me, "Fay")
-        players = hub_of(me).players
-        found = players.by_name("Fay")
-        assert found is not None
-        until = START + 86400
-        players.submit_vacation(found[0], until, 2033, 1).result()
-        hand.advance(3600 + 7200 + 1)
-        assert expire(me) == []
-        clock = state(me, table_id)["clock"]
-        assert clock["deadline"] == until + 3600 + 7200
-        assert clock["playing_for"] is None and clock["timeouts"] == [0, 0]
-        hand.now = until + 3600 + 7200 + 1
-        assert expire(me) == [table_id]
-        assert state(me, table_id)["clock"]["timeouts"] == [1, 0]
+    table_id = signed_in_with_a_turn_based_table(me, "Fay")
+    players = hub_of(me).players
+    found = players.by_name("Fay")
+    assert found is not None
+    until = START + 86400
+    players.submit_vacation(found[0], until, 2033, 1).result()
+    hand.advance(3600 + 7200 + 1)
+    assert expire(me) == []
+    clock = state(me, table_id)["clock"]
+    assert clock["deadline"] == until + 3600 + 7200
+    assert clock["playing_for"] is None and clock["timeouts"] == [0, 0]
+    hand.now = until + 3600 + 7200 + 1
+    assert expire(me) == [table_id]
+    assert state(me, table_id)["clock"]["timeouts"] == [1, 0]
 
 
 def test_a_realtime_pause_needs_every_player(clocked: TestClient, hand: HandClock) -> None:
