@@ -368,10 +368,10 @@ def two_players(browser: TestClient) -> TestClient:
     return other
 
 
-def test_a_rated_game_moves_both_ratings_and_a_leaver_places_last(browser: TestClient) -> None:
-    marco = two_players(browser)
+def rated_with_marco(lina: TestClient) -> str:
+    """Lina's rated Through the Desert table with the second seat kept for Marco: its id."""
     made = post(
-        browser,
+        lina,
         "/api/tables",
         {
             "game": "through_the_desert",
@@ -381,8 +381,14 @@ def test_a_rated_game_moves_both_ratings_and_a_leaver_places_last(browser: TestC
         },
     )
     assert made.status_code == 201, made.text
-    tid = made.json()["table"]["id"]
     assert made.json()["table"]["rated"]
+    table_id: str = made.json()["table"]["id"]
+    return table_id
+
+
+def test_a_rated_game_moves_both_ratings_and_a_leaver_places_last(browser: TestClient) -> None:
+    marco = two_players(browser)
+    tid = rated_with_marco(browser)
     left = post(marco, f"/api/tables/{tid}/leave", {"away": True})
     assert left.status_code == 200 and left.json()["table"]["seats"][1]["absent"]
     play_out(browser, tid, {0: browser})
@@ -398,6 +404,50 @@ def test_a_rated_game_moves_both_ratings_and_a_leaver_places_last(browser: TestC
     )
     assert lina["recent"][0]["replay"] == f"/replay/{tid}"
     assert len(lina["games"]["through_the_desert"]["history"]) == 1
+
+
+def test_a_rated_game_declined_before_a_first_decision_rates_no_one(
+    browser: TestClient,
+) -> None:
+    marco = two_players(browser)
+    tid = rated_with_marco(browser)
+    clients = {0: browser, 1: marco}
+    first = marco.get(f"/api/tables/{tid}").json()
+    assert first["can_decline"]
+    mover, other = clients[first["to_move"]], clients[1 - first["to_move"]]
+    mine = mover.get(f"/api/tables/{tid}").json()
+    post(
+        mover, f"/api/tables/{tid}/move", {"action": mine["legal"][0], "revision": mine["revision"]}
+    )
+    late = post(mover, f"/api/tables/{tid}/decline", {})
+    assert late.status_code == 409 and late.json()["code"] == "cannot_decline"
+    assert not mover.get(f"/api/tables/{tid}").json()["can_decline"]
+    cookie = {"cookie": f"serai_session={other.cookies.get('serai_session')}"}
+    with other.websocket_connect(f"/ws/tables/{tid}", headers=cookie) as socket:
+        socket.send_json({"type": "decline"})
+        declined = socket.receive_json()
+        while declined["type"] != "state" or declined["can_decline"]:
+            declined = socket.receive_json()
+    seat = declined["table"]["seats"][declined["seat"]]
+    assert seat["declined"] and seat["absent"]
+    assert not other.get(f"/api/tables/{tid}").json()["can_decline"]
+    back = post(other, f"/api/tables/{tid}/leave", {"away": False})
+    assert back.status_code == 409 and back.json()["code"] == "declined"
+    again = post(other, f"/api/tables/{tid}/decline", {})
+    assert again.status_code == 409
+    play_out(browser, tid, {first["to_move"]: mover})
+    assert browser.get("/api/leaderboard/through_the_desert").json()["players"] == []
+    for name in ("Lina", "Marco"):
+        assert browser.get(f"/api/players/{name}").json()["recent"] == []
+
+
+def test_only_a_rated_game_can_be_declined(browser: TestClient) -> None:
+    tid, one, _ = two_invited(browser)
+    refused = browser.post(f"/api/tables/{tid}/decline", json={"token": one})
+    assert refused.status_code == 409 and refused.json()["code"] == "cannot_decline"
+    spectator = browser.post(f"/api/tables/{tid}/decline", json={})
+    assert spectator.status_code == 409 and spectator.json()["code"] == "not_your_turn"
+    assert not state_of(browser, {"table": {"id": tid}})["table"]["seats"][0]["absent"]
 
 
 def test_a_rated_table_needs_signed_in_players(browser: TestClient) -> None:

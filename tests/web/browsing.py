@@ -178,3 +178,23 @@ def sign_up_in_lobby(page: Page, base_url: str, name: str) -> None:
     page.fill("#account-password", "a long enough password")
     page.click("#sign-up")
     page.wait_for_selector("#signed-in")
+
+
+def rated_game_kept_for(host: Page, guest: Page, base_url: str, names: tuple[str, str]) -> None:
+    """``host`` and ``guest`` sign up as ``names``; the host makes a rated Through the
+    Desert table of two with the second seat kept for the guest and opens it, and the
+    guest opens it from My games, without any link."""
+    host_name, guest_name = names
+    sign_up_in_lobby(guest, base_url, guest_name)
+    sign_up_in_lobby(host, base_url, host_name)
+    host.select_option("#game", "through_the_desert")
+    host.select_option("#players", "2")
+    host.select_option('[data-seat-kind="1"]', "account")
+    host.fill('[data-seat-account="1"]', guest_name.lower())
+    host.check("#rated")
+    host.click("#create-button")
+    host.click('[data-link="Seat 1"]')
+    host.wait_for_selector(".board svg")
+    guest.reload()
+    guest.locator("#my-games a").first.click()
+    guest.wait_for_selector(".board svg")

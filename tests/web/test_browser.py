@@ -29,7 +29,7 @@ from tests.web.browsing import (
     create_in_lobby,
     play_in_turn,
     play_until_several_choices,
-    sign_up_in_lobby,
+    rated_game_kept_for,
     wait_turn,
 )
 
@@ -210,6 +210,23 @@ def test_chat_lines_are_shown_in_the_order_they_were_said(open_page: OpenPage, l
     assert errors == []
 
 
+def test_a_player_declines_a_rated_game_kept_for_them(open_page: OpenPage, base_url: str) -> None:
+    """Cleo keeps a seat of a rated game for Dario; Dario opens it from My games and
+    declines it before his first decision: both see that a bot plays his seat and that
+    the game counts for no one, and he is offered neither to decline again nor to come
+    back."""
+    (cleo, cleo_errors), (dario, dario_errors) = open_page(DESKTOP), open_page(DESKTOP)
+    rated_game_kept_for(cleo, dario, base_url, ("Cleo", "Dario"))
+    dario.wait_for_selector("#decline-choice:not(.hidden)")
+    dario.once("dialog", lambda dialog: dialog.accept())
+    dario.click("#decline")
+    for page in (dario, cleo):
+        page.wait_for_selector('[data-stand-in="1"]:has-text("counts for no one")')
+    assert dario.locator("#decline-choice").is_hidden()
+    assert dario.locator("#come-back").is_hidden() and dario.locator("#leave").is_hidden()
+    assert cleo_errors == [] and dario_errors == []
+
+
 def test_a_closed_page_comes_back_to_the_same_game(open_page: OpenPage, live: Live) -> None:
     made = live.create(game="desert_sons", players=2, seats=[{}, {"kind": "bot", "bot": "random"}])
     link = live.url + made["invites"][0]["url"]
@@ -313,19 +330,7 @@ def test_two_accounts_play_a_rated_game_chat_and_rematch(
     halfway, which places him last, and the bot standing in for him plays on), see both
     their ratings move, talk in the chat and start a rematch."""
     (ana, ana_errors), (ben, ben_errors) = open_page(DESKTOP), open_page(PHONE)
-    sign_up_in_lobby(ben, base_url, "Ben")
-    sign_up_in_lobby(ana, base_url, "Ana")
-    ana.select_option("#game", "through_the_desert")
-    ana.select_option("#players", "2")
-    ana.select_option('[data-seat-kind="1"]', "account")
-    ana.fill('[data-seat-account="1"]', "ben")
-    ana.check("#rated")
-    ana.click("#create-button")
-    ana.click('[data-link="Seat 1"]')
-    ana.wait_for_selector(".board svg")
-    ben.reload()
-    ben.locator("#my-games a").first.click()  # from My games, without any link
-    ben.wait_for_selector(".board svg")
+    rated_game_kept_for(ana, ben, base_url, ("Ana", "Ben"))
     ana.wait_for_selector('[data-seat="1"] small:has-text("signed-in player")')
     profile_link = ana.locator('[data-seat="1"] a')
     assert profile_link.get_attribute("href") == "/players/Ben", "Ben's name leads to his ratings"

@@ -16,6 +16,7 @@
 ``GET /api/tables/{id}/analysis``       a finished game's chances to win, move by move
 ``GET /api/tables/{id}/replay/{k}``     a finished game after ``k`` actions, as the seat sees it
 ``POST /api/tables/{id}/leave``         ``{"token", "away"}``: leave (a bot plays) or come back
+``POST /api/tables/{id}/decline``       ``{"token"}``: decline a rated game before deciding
 ``POST /api/tables/{id}/pause``         ``{"token", "pause"}``: stop the realtime clocks (all agree)
 ``POST /api/tables/{id}/chat``          ``{"token", "text"}``; ``GET …/chat?token=`` reads it
 ``POST /api/tables/{id}/rematch``       ``{"token"}``: propose a rematch, or take your seat in it
@@ -36,7 +37,8 @@ spectator), ``you`` (the seats this token acts for), ``preferences`` (their priv
 choices), ``view`` (the engine's ``view(seat)``), ``to_move``, ``prompt`` (what the seat to
 act decides, in a sentence, for that seat only), ``legal`` (the action texts this client
 may send now) and ``choices`` (the same actions decoded: ``{"text", "kind", …parts}``, so a
-board never parses a text), ``can_undo``, ``log_start`` and ``log`` (log lines from
+board never parses a text), ``can_undo``, ``can_decline`` (a rated game this seat may
+still decline), ``log_start`` and ``log`` (log lines from
 ``log_start`` on, as this seat may read them: each its ``text`` in notation, its ``words``
 with the players' names, its decoded ``parts`` when the reader saw it whole, and
 ``"window": true`` when it let a window pass (``State.window_pass``); a live connection is

@@ -33,6 +33,8 @@ STATUS = {
     "not_open": 409,
     "not_finished": 409,
     "cannot_undo": 409,
+    "cannot_decline": 409,
+    "declined": 409,
     "rules_changed": 409,
     "too_large": 413,
     "invalid": 422,

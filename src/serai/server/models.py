@@ -258,6 +258,10 @@ class LeaveMessage(Strict):
     away: bool
 
 
+class DeclineMessage(Strict):
+    type: Literal["decline"]
+
+
 class ChatMessage(Strict):
     type: Literal["chat"]
     text: ChatText
@@ -274,6 +278,7 @@ ClientMessage = Annotated[
     | PingMessage
     | PreferencesMessage
     | LeaveMessage
+    | DeclineMessage
     | ChatMessage
     | PauseMessage,
     Field(discriminator="type"),

@@ -69,6 +69,7 @@ seats = Table(
     Column("account_id", String(24), ForeignKey("serai_accounts.id"), nullable=True),
     Column("absent", Boolean, nullable=False, server_default="0"),
     Column("mute_chat", Boolean, nullable=False, server_default="0"),
+    Column("declined", Boolean, nullable=False, server_default="0"),
     Index("ix_serai_seats_account", "account_id"),
 )
 

@@ -71,6 +71,9 @@ class SeatRow:
     """The player left: a bot plays the seat until they take it back."""
     mute_chat: bool = False
     """The player's private choice not to read the others' chat."""
+    declined: bool = False
+    """The player declined the rated game before deciding anything in it: the game rates
+    no one, and a bot plays the seat."""
 
     @property
     def joinable(self) -> bool:
@@ -643,6 +646,7 @@ class Store:
                         s["account_id"],
                         s["absent"],
                         s["mute_chat"],
+                        s["declined"],
                     )
                 )
         return [

@@ -398,6 +398,7 @@ class Table:
             "legal": [option["text"] for option in choices],
             "choices": choices,
             "can_undo": acting is not None and self.undo_target(acting) is not None,
+            "can_decline": self.can_decline(seats),
             "log_start": start,
             "log": self.log_for(self.log_reader(seats), upto, start),
             "clock": None if self.clocks is None else self.clocks.message(),
@@ -435,6 +436,16 @@ class Table:
         return [
             line.message() for line in self.chat if readable(line, seats, self.row.seats, apart)
         ]
+
+    def can_decline(self, seats: Sequence[int]) -> bool:
+        """Whether the player of ``seats`` may still decline this rated game: before the
+        end, before anyone declined it, and before anything was decided for their seats
+        (by them, or by a bot when their time ran out)."""
+        if not (self.row.rated and seats) or self.state.is_terminal():
+            return False
+        if any(seat.declined for seat in self.row.seats):
+            return False
+        return not any(by in seats for _, by, _, _ in self.moves)
 
     def undo_target(self, seat: int) -> int | None:
         """How many actions remain if ``seat`` takes back its last decision, or None.
@@ -477,8 +488,8 @@ class Table:
         """A finished rated game's places, by account (a bot preset plays as
         ``bot:<preset>``); a player who left places last. Empty when a seat was never
         taken (kept for an account that never opened the table, or open and never
-        joined): a game counts only for players who all came to it."""
-        if not all(seat.claimed for seat in self.row.seats):
+        joined) or was declined: a game counts only for players who all came to it."""
+        if not all(seat.claimed and not seat.declined for seat in self.row.seats):
             return []
         absent = {seat.seat for seat in self.row.seats if seat.absent}
         ranked = places(state.returns(), state.scores(), absent)
@@ -543,6 +554,7 @@ def summary_of(row: TableRow) -> dict[str, Any]:
                 "open": s.joinable,
                 "player": s.account_id is not None and s.kind == "human",
                 "absent": s.absent,
+                "declined": s.declined,
             }
             for s in row.seats
         ],
@@ -1062,16 +1074,39 @@ class Hub:
         async with table.lock:
             if table.state.is_terminal():
                 raise TableError("game_over", "the game is over")
+            if not away and any(table.row.seats[index].declined for index in seats):
+                raise TableError("declined", "you declined this game: a bot plays your seat")
             for index in seats:
                 await self._write_seat(table, index, absent=away)
-            clocks = table.clocks
-            if clocks is None:
-                self._announce(table)
-            else:  # the clock of a player who left stops; one who comes back starts afresh
-                for index in seats if not away else ():
-                    clocks = clocks.moved(index)
-                await self._commit(table, seats[0], [], clocks=clocks)
+            await self._left(table, seats, away)
         self._wake(table)
+
+    async def decline(self, table: Table, seats: Sequence[int]) -> None:
+        """A player declines a rated game before anything was decided for their seats: it
+        then rates no one, and a greedy bot plays their seats to the end."""
+        self.must_act(seats)
+        async with table.lock:
+            if not table.can_decline(seats):
+                raise TableError(
+                    "cannot_decline",
+                    "only a rated game can be declined, before its end and before your "
+                    "first decision in it (after that, leave it: you then place last)",
+                )
+            for index in seats:
+                await self._write_seat(table, index, absent=True, declined=True)
+            await self._left(table, seats, True)
+        self._wake(table)
+
+    async def _left(self, table: Table, seats: Sequence[int], away: bool) -> None:
+        """Tell everyone that ``seats`` were left to a bot (``away``) or taken back, and
+        stop or start their clocks; hold ``table.lock``."""
+        clocks = table.clocks
+        if clocks is None:
+            self._announce(table)
+        else:  # the clock of a player who left stops; one who comes back starts afresh
+            for index in seats if not away else ():
+                clocks = clocks.moved(index)
+            await self._commit(table, seats[0], [], clocks=clocks)
 
     async def say(
         self, table: Table, seats: Sequence[int], account: Account | None, text: str

@@ -3,7 +3,7 @@
 The server pushes a ``hello`` (the board's fixed geometry), a ``state`` message after every
 change, ``chat`` messages (the lines the reader may read: first the table's recent ones
 if there are any, then each new one) and a ``rematch`` notice once one is proposed. The client sends
-``move``, ``undo``, ``preferences``, ``leave``, ``chat`` and ``ping`` messages (see
+``move``, ``undo``, ``preferences``, ``leave``, ``decline``, ``chat`` and ``ping`` messages (see
 :mod:`serai.server.models`). A refusal is an ``error`` message and leaves the socket open.
 A signed-in browser's socket acts for its account's seats without a token.
 """
@@ -24,6 +24,7 @@ from serai.server.errors import TableError, incident
 from serai.server.guard import MAX_BODY, Connections, RateLimit
 from serai.server.models import (
     ChatMessage,
+    DeclineMessage,
     LeaveMessage,
     MoveMessage,
     PauseMessage,
@@ -205,6 +206,8 @@ async def handle(
         await hub.undo(table, seats, message.revision)
     elif isinstance(message, LeaveMessage):
         await hub.leave(table, seats, message.away)
+    elif isinstance(message, DeclineMessage):
+        await hub.decline(table, seats)
     elif isinstance(message, PauseMessage):
         await hub.pause(table, seats, message.pause)
     else:

@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse
 from serai.server.deps import AccountDep, AddressDep, HubDep, SettingsDep
 from serai.server.errors import TableError
 from serai.server.models import (
+    BySeat,
     ChatIn,
     CreateTable,
     Empty,
@@ -208,6 +209,15 @@ async def leave(
         hub,
         lambda table, seats: hub.leave(table, seats, body.away),
     )
+
+
+@router.post("/{table_id}/decline", response_model=None)
+async def decline(
+    table_id: str, body: BySeat, hub: HubDep, account: AccountDep
+) -> dict[str, Any] | JSONResponse:
+    """Decline a rated game before your first decision in it: it then rates no one, and a
+    greedy bot plays your seat to the end."""
+    return await acting(table_id, body.token, account, hub, hub.decline)
 
 
 @router.post("/{table_id}/pause", response_model=None)

@@ -158,6 +158,11 @@ function away(msg) {
   return msg.you.length > 0 && msg.you.every((seat) => msg.table.seats[seat].absent);
 }
 
+// Every seat of this page declined the rated game: it is not theirs to take back.
+function declined(msg) {
+  return msg.you.length > 0 && msg.you.every((seat) => msg.table.seats[seat].declined);
+}
+
 const STAND_IN_WORDS = { away: "a bot plays: away", timeout: "a bot plays: out of time" };
 
 function baseTitle(msg) {
@@ -169,7 +174,7 @@ function drawTurn(msg) {
   const yours = !msg.over && msg.legal.length > 0;
   const standing = msg.to_move === null ? null : standIn(msg, msg.to_move);
   $("turn-bar").classList.toggle("yours", yours);
-  $("come-back").classList.toggle("hidden", msg.over || !away(msg));
+  $("come-back").classList.toggle("hidden", msg.over || !away(msg) || declined(msg));
   if (msg.over) {
     banner.replaceChildren(`Game over · Winner: ${winners(msg)} · `, el("a", { href: "#final", id: "to-final" }, "Final scores"));
   } else if (msg.to_move === null) {
@@ -325,6 +330,7 @@ function drawStandIns(msg) {
     const who = msg.you.includes(row.seat) && msg.you.length === 1 ? "you" : row.name;
     const late = msg.clock?.timeouts[row.seat] ?? 0;
     const reason = why === "timeout" ? "out of time: for the rest of this turn"
+      : row.declined ? "declined the rated game: it counts for no one"
       : late ? `away after running out of time ${late === 1 ? "once" : `${late} times in a row`}` : "away";
     return [el("li", { "data-stand-in": row.seat }, badge(row.seat), ` A bot plays for ${who} (${reason})`)];
   });
@@ -430,7 +436,8 @@ async function draw(msg) {
   $("leave").textContent = away(msg) ? "Take my seat back" : "Leave the game";
   $("leave-note").textContent = away(msg) ? "" : AWAY_NOTE;
   $("seat-panel").classList.toggle("hidden", !seated);
-  $("leave").parentElement.classList.toggle("hidden", msg.over);
+  $("leave").parentElement.classList.toggle("hidden", msg.over || declined(msg));
+  $("decline-choice").classList.toggle("hidden", !msg.can_decline);
   $("rematch-panel").classList.toggle("hidden", !msg.over || !seated);
   if (msg.table.rematch) showRematch();
   hideOffer();
@@ -572,6 +579,11 @@ $("chat-form").addEventListener("submit", (event) => {
 });
 $("leave").addEventListener("click", () => current && send({ type: "leave", away: !away(current) }));
 $("come-back").addEventListener("click", () => send({ type: "leave", away: false }));
+$("decline").addEventListener("click", () => {
+  if (confirm("Decline this rated game? It will count for no one, and a bot plays your seat to the end.")) {
+    send({ type: "decline" });
+  }
+});
 $("pause").addEventListener("click", () => send({ type: "pause", pause: $("pause").dataset.pause === "true" }));
 setInterval(tickClocks, 1000);
 $("rematch").addEventListener("click", rematch);
