@@ -520,18 +520,23 @@ def test_bots_wait_their_pace_while_someone_watches(db_url: str, executor: Any) 
             mine = state_of(slow, table, token)
             move(slow, table, token, mine["legal"][0], mine["revision"])
 
-            def next_revision() -> int:
-                """The next revision the watcher is told of (a seat taken tells it too)."""
-                while (told := watcher.receive_json()["revision"]) == start["revision"]:
-                    pass
-                return int(told)
+            last = start["revision"]
 
-            revisions = [next_revision(), watcher.receive_json()["revision"]]
+            def next_revision() -> int:
+                """The next revision the watcher is told of (a seat taken tells the last
+                one again)."""
+                nonlocal last
+                while (told := watcher.receive_json()["revision"]) == last:
+                    pass
+                last = int(told)
+                return last
+
+            revisions = [next_revision(), next_revision()]
             assert revisions == [start["revision"] + 1, start["revision"] + 2], "bot at once"
             mine = state_of(slow, table, token)
             assert mine["legal"], "the person's turn again"
             move(slow, table, token, mine["legal"][0], mine["revision"])
-            assert watcher.receive_json()["revision"] == start["revision"] + 3
+            assert next_revision() == start["revision"] + 3
             live = hub.tables[tid]
             assert live.next_bot > time.monotonic() + 3000
             slow.portal.call(hub._bot_turn, tid, hub.driver.workers[0])

@@ -613,6 +613,55 @@ def test_spectators_share_one_message_per_revision(client: TestClient, new_table
             ws.__exit__(None, None, None)
 
 
+def test_refusals_send_the_state_built_for_everyone_with_only_the_lines_missing(
+    client: TestClient, new_table: Creator
+) -> None:
+    """A spectator's moves (a few bytes each) are answered with the state message
+    already built for the revision, holding only the log lines that connection lacks, so
+    a flood of them costs the server no rebuilding and sends little."""
+    table = new_table("five_tribes", ["human", "human"], hotseat=True)
+    tid = table["table"]["id"]
+    token = table["hotseat"].split("token=")[1]
+    for _ in range(6):
+        message = state_of(client, table, token)
+        move(client, table, token, message["legal"][0], message["revision"])
+    lines = len(state_of(client, table)["log"])
+    live = hub_of(client).tables[tid]
+    with client.websocket_connect(f"/ws/tables/{tid}") as spectator:
+        spectator.receive_json()
+        first = spectator.receive_json()
+        assert first["log_start"] == 0 and len(first["log"]) == lines > 6
+        built = dict(live.cache)
+        for _ in range(3):
+            spectator.send_json({"type": "move", "action": "x", "revision": 99_999})
+            refused = spectator.receive_json()
+            assert refused["code"] == "not_your_turn"
+            assert refused["state"]["log_start"] == lines and refused["state"]["log"] == []
+        assert live.cache.keys() - built.keys() == {((), lines)}, "built once for the three"
+    over_http = client.post(
+        f"/api/tables/{tid}/move", json={"token": token, "action": "x", "revision": 99_999}
+    )
+    assert over_http.status_code == 409
+    assert over_http.text.endswith(live.cache[(tuple(range(2)), 0)] + "}")
+
+
+def test_a_refused_action_takes_no_seat(client: TestClient, new_table: Creator) -> None:
+    """A signed-in stranger's refused move with a seat's link neither takes that seat nor
+    binds it to their account."""
+    table = new_table("five_tribes", ["human", "human"])
+    stranger = TestClient(client.app, base_url="https://testserver")
+    stranger.post("/api/accounts", json={"name": "Stranger", "password": "long enough pass"})
+    before = state_of(client, table)["table"]["seats"][1]
+    refused = stranger.post(
+        f"/api/tables/{table['table']['id']}/move",
+        json={"token": table["tokens"][1], "action": "x", "revision": 12_345},
+        headers={"X-CSRF-Token": stranger.cookies.get("serai_csrf") or ""},
+    )
+    assert refused.status_code == 409 and refused.json()["code"] == "stale_state"
+    after = state_of(client, table)["table"]["seats"][1]
+    assert after == before and not after["claimed"] and after["name"] != "Stranger"
+
+
 # -- 7. unlimited tables -------------------------------------------------------------------
 
 

@@ -97,6 +97,10 @@ def test_a_name_mixing_look_alike_scripts_is_refused(browser: TestClient) -> Non
         ("x", PASSWORD, "name"),
         ("mcts:hard", PASSWORD, "name"),
         ("bell\x07", PASSWORD, "name"),
+        ("bob12\u3164", PASSWORD, "drawn as nothing"),
+        ("\u3164\u3164\u3164", PASSWORD, "drawn as nothing"),
+        ("A\uffa0\uffa0B", PASSWORD, "drawn as nothing"),
+        ("a" + "\u0301" * 21, PASSWORD, "accents"),
         ("Bea", "short", "password"),
         ("Bea", "x" * 300, "password"),
     ],
@@ -132,6 +136,24 @@ def test_sign_in_attempts_are_limited_per_name(browser: TestClient) -> None:
     for look_alike in ("DARA", "Ｄａｒａ", "ＤＡＲＡ"):
         again = browser.post("/api/session", json={"name": look_alike, "password": PASSWORD})
         assert again.status_code == 429, "the same name, however it is written"
+    elsewhere = TestClient(browser.app, base_url="https://testserver", client=("192.0.2.7", 1))
+    right = elsewhere.post("/api/session", json={"name": "Dara", "password": PASSWORD})
+    assert right.status_code == 200, "guesses from one address lock nobody out elsewhere"
+
+
+def test_sign_in_guesses_from_many_addresses_at_one_name_are_limited_too(
+    browser: TestClient,
+) -> None:
+    sign_up(browser, "Eero")
+    limits = browser.app.state.limits  # type: ignore[attr-defined]
+    assert limits.sign_in_by_name.burst > limits.sign_in_by_name_here.burst
+    limits.sign_in_by_name = RateLimit(per_minute=1e-6, burst=8)  # no refill while it runs
+    answers = []
+    for address in range(10):
+        guesser = TestClient(browser.app, client=(f"198.51.100.{address}", 1))
+        guess = {"name": "Eero", "password": f"wrong guess {address}"}
+        answers.append(guesser.post("/api/session", json=guess).status_code)
+    assert answers == [401] * 8 + [429] * 2
 
 
 def test_signing_out_revokes_the_session_even_for_a_stolen_cookie(browser: TestClient) -> None:
@@ -219,6 +241,38 @@ def test_a_seat_kept_for_an_account_is_that_accounts_alone(browser: TestClient) 
         {"game": "five_tribes", "players": 2, "seats": [{}, {"kind": "human", "account": "zed"}]},
     )
     assert nobody.status_code == 422 and "no player" in nobody.json()["message"]
+
+
+def test_only_a_signed_in_player_keeps_seats_and_my_games_lists_them_as_invitations(
+    browser: TestClient,
+) -> None:
+    """A stranger cannot put tables into a player's games; a table another player kept a
+    seat at for me shows as an invitation (after my turns, before the rest) until I open
+    it."""
+    sign_up(browser, "Lev")
+    kept_for_lev = {"game": "five_tribes", "players": 2, "seats": [{}, {"account": "Lev"}]}
+    stranger = TestClient(browser.app, base_url="https://testserver")
+    refused = stranger.post("/api/tables", json=kept_for_lev)
+    assert refused.status_code == 401 and refused.json()["code"] == "not_signed_in"
+    mine = post(  # Lev places the first leader
+        browser, "/api/tables", {"game": "through_the_desert", "players": 2, "seats": [{}, {}]}
+    ).json()
+    sign_up(stranger, "Mia")
+    invitation = post(stranger, "/api/tables", kept_for_lev).json()
+    lev_to_move = invitation["table"]["to_move"] == 1
+    games = browser.get("/api/me/games").json()["games"]
+    assert [(g["id"], g["your_turn"], g["invited"]) for g in games] == [
+        (mine["table"]["id"], True, False),
+        (invitation["table"]["id"], False, True),
+    ]
+    lev_session = {"cookie": f"serai_session={browser.cookies.get('serai_session')}"}
+    url = f"/ws/tables/{invitation['table']['id']}"
+    with browser.websocket_connect(url, headers=lev_session) as opened:
+        opened.receive_json()
+        assert opened.receive_json()["table"]["seats"][1]["claimed"]
+    taken = {g["id"]: g for g in browser.get("/api/me/games").json()["games"]}
+    assert not taken[invitation["table"]["id"]]["invited"]
+    assert taken[invitation["table"]["id"]]["your_turn"] is lev_to_move
 
 
 def test_everyone_at_the_table_sees_an_invited_player_come(browser: TestClient) -> None:
@@ -658,14 +712,22 @@ def test_a_rematch_of_a_hotseat_table_gives_the_hotseat_to_its_holder_alone(
     seat_one = {i["seat"]: i["token"] for i in made["invites"]}[1]
     browser.post(f"/api/tables/{tid}/leave", json={"token": hotseat, "away": True})
     wait_over(browser, tid)
+    limits = browser.app.state.limits  # type: ignore[attr-defined]
+    kept, limits.tables = limits.tables, RateLimit(per_minute=1e-6, burst=0)
+    spent = browser.post(f"/api/tables/{tid}/rematch", json={"token": seat_one})
+    assert spent.status_code == 429, "a rematch is a new table: it counts as one made"
+    limits.tables = kept
     mine = browser.post(f"/api/tables/{tid}/rematch", json={"token": seat_one}).json()
     new_id = mine["table"]["id"]
     token = mine["url"].split("token=")[1]
     assert state_of(browser, {"table": {"id": new_id}}, token)["you"] == [0]
+    limits.tables = RateLimit(per_minute=1e-6, burst=0)
     held = browser.post(f"/api/tables/{tid}/rematch", json={"token": hotseat}).json()
     assert held["table"]["id"] == new_id
     both = held["url"].split("token=")[1]
-    assert state_of(browser, {"table": {"id": new_id}}, both)["you"] == [0, 1]
+    assert state_of(browser, {"table": {"id": new_id}}, both)["you"] == [0, 1], (
+        "taking a seat in a rematch already made makes no table"
+    )
     browser.post(f"/api/tables/{tid}/rematch", json={"token": seat_one})
     assert state_of(browser, {"table": {"id": new_id}}, both)["you"] == [0, 1], "still works"
 

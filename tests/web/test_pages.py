@@ -532,3 +532,18 @@ def test_a_signed_in_player_goes_to_the_next_game_waiting_for_them(
 def csrf(page: Page) -> str:
     cookies = {c["name"]: c["value"] for c in page.context.cookies()}
     return cookies["serai_csrf"]
+
+
+def test_only_a_signed_in_player_is_offered_to_keep_a_seat_for_an_account(
+    open_page: OpenPage, live: Live
+) -> None:
+    offered = "!document.querySelector('[data-seat-kind=\"1\"] option[value=account]').hidden"
+    page, errors = open_page(DESKTOP)
+    page.goto(live.url + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.evaluate(offered) is False
+    sign_up_in_lobby(page, live.url, "Keeper")
+    page.wait_for_function(offered)
+    page.select_option('[data-seat-kind="1"]', "account")
+    assert page.locator('[data-seat-account="1"]').is_visible()
+    assert errors == []

@@ -265,7 +265,11 @@ class Limits:
     chat: RateLimit = field(default_factory=lambda: RateLimit(per_minute=20, burst=5))
     sign_up: RateLimit = field(default_factory=lambda: RateLimit(per_minute=5, burst=10))
     sign_in_by_address: RateLimit = field(default_factory=lambda: RateLimit(20, 20))
-    sign_in_by_name: RateLimit = field(default_factory=lambda: RateLimit(5, 5))
+    sign_in_by_name_here: RateLimit = field(default_factory=lambda: RateLimit(5, 5))
+    """Guesses at one name from one address."""
+    sign_in_by_name: RateLimit = field(default_factory=lambda: RateLimit(60, 60))
+    """Guesses at one name from everywhere: more than one address may make, so that
+    nobody locks a player out of their account from one."""
 
 
 class GuardedH11Protocol(H11Protocol):

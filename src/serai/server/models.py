@@ -27,7 +27,7 @@ from pydantic import (
 
 from serai.server.clocks import ClockSettings
 from serai.server.errors import TableError
-from serai.server.players import check_name, check_password
+from serai.server.players import BLANKS, check_name, check_password
 
 MAX_SEATS = 8
 MAX_NAME = 40
@@ -36,8 +36,6 @@ MAX_ACTION = 200
 BIDI_CONTROLS = frozenset(
     "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 )
-BLANKS = frozenset("\u115f\u1160\u2800\u3164\uffa0")
-"""Letters and symbols drawn as nothing (Hangul fillers, the blank Braille pattern)."""
 
 
 def plain_text(text: str) -> str:

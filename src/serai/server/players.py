@@ -3,7 +3,8 @@
 - **Names** are shown as typed (NFC) and compared by a key (NFKC, case folded), so
   ``Ámélie``, ``ámélie`` and ``A\u0301me\u0301lie`` are one name. They hold letters, digits,
   spaces, ``-``, ``_`` and ``.``; ``:`` is kept for the bots (``mcts:hard`` is a player too).
-  A new name is written in one script (Latin with Chinese, Japanese or Korean may mix), so
+  None of its letters is drawn as nothing, and none carries more than three accents. A
+  new name is written in one script (Latin with Chinese, Japanese or Korean may mix), so
   that ``Mаgnus`` with a Cyrillic ``а`` cannot pass for ``Magnus``.
 - **Passwords** are hashed with argon2id (``argon2-cffi``), in a thread so the server keeps
   answering; a sign-in with an unknown name checks a dummy hash, so it takes as long and
@@ -39,6 +40,10 @@ NAME_LENGTH = (2, 24)
 PASSWORD_LENGTH = (10, 256)
 SESSION_SECONDS = 30 * 24 * 3600
 NAME_PUNCTUATION = frozenset(" -_.")
+BLANKS = frozenset("\u115f\u1160\u2800\u3164\uffa0")
+"""Letters and symbols drawn as nothing (Hangul fillers, the blank Braille pattern)."""
+MAX_MARKS = 3
+"""Combining marks in a row a name may hold (more pile up into a smear above a letter)."""
 SHARED_SCRIPTS = frozenset({"COMMON", "INHERITED"})
 """Characters every script uses: digits, punctuation, combining accents."""
 SCRIPT_MIXES = (
@@ -85,9 +90,16 @@ def check_name(name: str) -> str:
     low, high = NAME_LENGTH
     if not low <= len(shown) <= high:
         raise ValueError(f"a name has {low} to {high} characters")
+    marks = 0
     for char in shown:
-        if char not in NAME_PUNCTUATION and unicodedata.category(char)[0] not in "LMN":
+        kind = unicodedata.category(char)[0]
+        if char in BLANKS:
+            raise ValueError(f"a name holds no letter drawn as nothing (U+{ord(char):04X})")
+        if char not in NAME_PUNCTUATION and kind not in "LMN":
             raise ValueError(f"a name holds letters, digits, spaces and - _ . only, not {char!r}")
+        marks = marks + 1 if kind == "M" else 0
+        if marks > MAX_MARKS:
+            raise ValueError(f"a name holds at most {MAX_MARKS} accents on one letter")
     if "  " in shown:
         raise ValueError("a name has single spaces between its words")
     scripts: set[str] = unique_aliases(shown) - SHARED_SCRIPTS

@@ -886,11 +886,16 @@ class Hub:
     async def _accounts(
         self, new_seats: Sequence[NewSeat], creator: Account | None, hotseat: bool
     ) -> dict[int, Account]:
-        """The accounts seats are bound to at creation: named ones, and the creator's."""
+        """The accounts seats are bound to at creation: named ones (kept by a signed-in
+        creator only), and the creator's."""
         bound: dict[int, Account] = {}
         for index, seat in enumerate(new_seats):
             if seat.account is None:
                 continue
+            if creator is None:
+                raise TableError(
+                    "not_signed_in", f"seat {index + 1}: sign in to keep a seat for a player"
+                )
             found = await self.read(self.players.by_name, seat.account)
             if found is None or found[0].bot:
                 raise TableError(

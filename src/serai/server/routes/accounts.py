@@ -83,8 +83,10 @@ async def sign_in(
     """Sign in: sets the session cookie. A wrong password and an unknown name get the same
     answer after the same work."""
     limits = request.app.state.limits
+    key = name_key(body.name)
     limits.sign_in_by_address.check(address, "sign-in attempts")
-    limits.sign_in_by_name.check(name_key(body.name), "sign-in attempts for this name")
+    limits.sign_in_by_name_here.check(f"{key}\n{address}", "sign-in attempts for this name")
+    limits.sign_in_by_name.check(key, "sign-in attempts for this name")
     found = await asyncio.to_thread(hub.players.by_name, body.name)
     stored = None if found is None else found[1]
     if not await verify_password(stored, body.password) or found is None:
@@ -131,7 +133,8 @@ async def my_games(
     account: SignedInDep, hub: HubDep, limit: Annotated[int, Query(ge=1, le=200)] = 100
 ) -> dict[str, Any]:
     """The signed-in player's tables from any device: those waiting for their move first,
-    then the others still playing, then finished ones, most recent first."""
+    then the ones they were invited to and never opened (``invited``), then the others
+    still playing, then finished ones, most recent first."""
 
     def read() -> list[dict[str, Any]]:
         with hub.store.engine.connect() as db:
@@ -140,11 +143,25 @@ async def my_games(
         games = []
         for table_id, my_seats in mine:
             row = rows[table_id]
-            your_turn = row.progress.status == "playing" and row.progress.to_move in my_seats
-            games.append({**summary_of(row), "your_seats": my_seats, "your_turn": your_turn})
+            playing = row.progress.status == "playing"
+            invited = playing and not any(row.seats[seat].claimed for seat in my_seats)
+            your_turn = playing and not invited and row.progress.to_move in my_seats
+            games.append(
+                {
+                    **summary_of(row),
+                    "your_seats": my_seats,
+                    "your_turn": your_turn,
+                    "invited": invited,
+                }
+            )
         far = float("inf")
         games.sort(
-            key=lambda g: (not g["your_turn"], g["status"] != "playing", g["deadline"] or far)
+            key=lambda g: (
+                not g["your_turn"],
+                not g["invited"],
+                g["status"] != "playing",
+                g["deadline"] or far,
+            )
         )
         return games
 

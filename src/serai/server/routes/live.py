@@ -15,6 +15,7 @@ import contextlib
 from collections.abc import Mapping
 from typing import Any
 
+import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketDisconnected
 
@@ -113,11 +114,15 @@ async def _live(socket: WebSocket, table_id: str, token: str, address: str) -> N
         except asyncio.QueueFull:  # a reader this far behind gets the next state
             state_queued = state_queued and notice is not None
 
-    async def send_state() -> None:
+    def state_text() -> str:
+        """The state message, with the log lines this connection lacks (now sent)."""
         nonlocal sent
         text = table.message_text(seats, sent)
         sent = len(table.moves)
-        await socket.send_text(text)
+        return text
+
+    async def send_state() -> None:
+        await socket.send_text(state_text())
 
     async def sender() -> None:
         nonlocal state_queued
@@ -133,7 +138,7 @@ async def _live(socket: WebSocket, table_id: str, token: str, address: str) -> N
     async def refuse(error: TableError) -> None:
         body: dict[str, Any] = error.body()
         if error.code in STATE_WITH_ERROR:
-            body["state"] = table.message(seats)
+            body["state"] = orjson.Fragment(state_text())
         await socket.send_text(compact(body))
 
     await socket.send_text(hub.hello(table))

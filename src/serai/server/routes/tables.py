@@ -6,8 +6,9 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Annotated, Any
 
+import orjson
 from fastapi import APIRouter, Query, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import Response
 
 from serai.server.deps import AccountDep, AddressDep, HubDep, SettingsDep
 from serai.server.errors import TableError
@@ -24,7 +25,7 @@ from serai.server.models import (
     UndoIn,
 )
 from serai.server.players import Account
-from serai.server.tables import Hub, NewSeat, Table, summary_of
+from serai.server.tables import Hub, NewSeat, Table, compact, summary_of
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
@@ -34,11 +35,17 @@ STATE_WITH_ERROR = ("stale_state", "illegal_action", "not_your_turn")
 """Refusals sent with the current state, so the client can redraw at once."""
 
 
-def refusal(error: TableError, table: Table, seats: tuple[int, ...]) -> JSONResponse:
-    body = error.body()
+def json_text(text: str, status: int = 200) -> Response:
+    """An answer whose JSON is already written (a table's message, built once per
+    revision for everyone it is for)."""
+    return Response(text, status_code=status, media_type="application/json")
+
+
+def refusal(error: TableError, table: Table, seats: tuple[int, ...]) -> Response:
+    body: dict[str, Any] = error.body()
     if error.code in STATE_WITH_ERROR:
-        body["state"] = table.message(seats)
-    return JSONResponse(body, status_code=error.status)
+        body["state"] = orjson.Fragment(table.message_text(seats))
+    return json_text(compact(body), error.status)
 
 
 @router.get("")
@@ -109,14 +116,14 @@ async def join(
     return {"seat": seat, "token": token, "url": f"/table/{table_id}?token={token}"}
 
 
-@router.get("/{table_id}")
+@router.get("/{table_id}", response_model=None)
 async def table_state(
     table_id: str, hub: HubDep, account: AccountDep, token: TokenQuery = ""
-) -> dict[str, Any]:
+) -> Response:
     """The table as the token's seat sees it, else as the signed-in player's seats, else
     as a spectator."""
     table = await hub.get(table_id)
-    return table.message(table.seats_for(token, account))
+    return json_text(table.message_text(table.seats_for(token, account)))
 
 
 @router.get("/{table_id}/chat")
@@ -141,23 +148,23 @@ async def acting(
     account: Account | None,
     hub: Hub,
     act: Callable[[Table, tuple[int, ...]], Awaitable[None]],
-) -> dict[str, Any] | JSONResponse:
-    """``act`` for the caller's seats; the new state, or the refusal with the state."""
+) -> Response:
+    """``act`` for the caller's seats; the new state, or the refusal with the state. The
+    seat counts as taken (and is bound to a signed-in caller) once it has acted: a
+    refusal changes nothing."""
     table = await hub.get(table_id)
     seats = table.seats_for(token, account)
     try:
         hub.must_act(seats)
-        await hub.seen(table, seats, account)
         await act(table, seats)
     except TableError as error:
         return refusal(error, table, seats)
-    return table.message(seats)
+    await hub.seen(table, seats, account)
+    return json_text(table.message_text(seats))
 
 
 @router.post("/{table_id}/move", response_model=None)
-async def move(
-    table_id: str, body: MoveIn, hub: HubDep, account: AccountDep
-) -> dict[str, Any] | JSONResponse:
+async def move(table_id: str, body: MoveIn, hub: HubDep, account: AccountDep) -> Response:
     """Play ``action`` (its text) for the caller's seat, answering state ``revision``."""
     return await acting(
         table_id,
@@ -169,9 +176,7 @@ async def move(
 
 
 @router.post("/{table_id}/undo", response_model=None)
-async def undo(
-    table_id: str, body: UndoIn, hub: HubDep, account: AccountDep
-) -> dict[str, Any] | JSONResponse:
+async def undo(table_id: str, body: UndoIn, hub: HubDep, account: AccountDep) -> Response:
     """Take back the caller's last decision of this turn."""
     return await acting(
         table_id,
@@ -185,7 +190,7 @@ async def undo(
 @router.post("/{table_id}/preferences", response_model=None)
 async def preferences(
     table_id: str, body: PreferencesIn, hub: HubDep, account: AccountDep
-) -> dict[str, Any] | JSONResponse:
+) -> Response:
     """The seat's private choices: to stop at optional windows, to mute the chat."""
     return await acting(
         table_id,
@@ -197,9 +202,7 @@ async def preferences(
 
 
 @router.post("/{table_id}/leave", response_model=None)
-async def leave(
-    table_id: str, body: LeaveIn, hub: HubDep, account: AccountDep
-) -> dict[str, Any] | JSONResponse:
+async def leave(table_id: str, body: LeaveIn, hub: HubDep, account: AccountDep) -> Response:
     """Leave the game (a greedy bot plays your seat; in a rated game you place last), or
     come back to it (``away``: false) before it ends."""
     return await acting(
@@ -212,18 +215,14 @@ async def leave(
 
 
 @router.post("/{table_id}/decline", response_model=None)
-async def decline(
-    table_id: str, body: BySeat, hub: HubDep, account: AccountDep
-) -> dict[str, Any] | JSONResponse:
+async def decline(table_id: str, body: BySeat, hub: HubDep, account: AccountDep) -> Response:
     """Decline a rated game before your first decision in it: it then rates no one, and a
     greedy bot plays your seat to the end."""
     return await acting(table_id, body.token, account, hub, hub.decline)
 
 
 @router.post("/{table_id}/pause", response_model=None)
-async def pause(
-    table_id: str, body: PauseIn, hub: HubDep, account: AccountDep
-) -> dict[str, Any] | JSONResponse:
+async def pause(table_id: str, body: PauseIn, hub: HubDep, account: AccountDep) -> Response:
     """Ask for the realtime clocks to stop (they stop once every player asked) or to go on."""
     return await acting(
         table_id,
@@ -259,12 +258,19 @@ async def say(
 
 @router.post("/{table_id}/rematch")
 async def rematch(
-    table_id: str, body: RematchIn, hub: HubDep, account: AccountDep
+    table_id: str,
+    body: RematchIn,
+    request: Request,
+    hub: HubDep,
+    account: AccountDep,
+    address: AddressDep,
 ) -> dict[str, Any]:
-    """Propose the same game with the seat order rotated (the first call), or take your
-    seat in it: your link to the new table."""
+    """Propose the same game with the seat order rotated (the first call, a new table like
+    any other), or take your seat in it: your link to the new table."""
     table = await hub.get(table_id)
     seats = table.seats_for(body.token, account)
+    if seats and table.row.rematch is None and table.state.is_terminal():
+        request.app.state.limits.tables.check(address, "new tables")
     fresh, url = await hub.rematch(table, seats, account)
     return {"table": fresh.summary(), "url": url}
 

@@ -68,7 +68,8 @@ export async function drawMyGames(root) {
   root.replaceChildren(el("ul", { class: "my-games" }, ...games.map((game) => el("li", {
     "data-table": game.id, class: game.your_turn ? "your-turn" : "",
   }, el("a", { href: game.status === "finished" ? `/replay/${game.id}` : `/table/${game.id}` }, game.title),
-  " ", el("small", {}, game.your_turn ? "your turn" : game.status === "finished" ? "finished" : "waiting"),
+  " ", el("small", {}, game.your_turn ? "your turn" : game.invited ? "invited: open it to take your seat"
+    : game.status === "finished" ? "finished" : "waiting"),
   game.rated ? el("small", { class: "rated" }, " · rated") : null))));
   return games;
 }

@@ -85,6 +85,18 @@ function drawForm() {
 function drawSeatRows() {
   const count = Number($("players").value);
   $("seat-rows").replaceChildren(...Array.from({ length: count }, (_, i) => seatRow(i)));
+  offerAccountSeats();
+}
+
+// Only a signed-in player keeps a seat for a player's account.
+function offerAccountSeats() {
+  for (const kind of document.querySelectorAll("[data-seat-kind]")) {
+    kind.querySelector('option[value="account"]').hidden = !me;
+    if (!me && kind.value === "account") {
+      kind.value = "human";
+      kind.dispatchEvent(new Event("change"));
+    }
+  }
 }
 
 function formBody() {
@@ -214,6 +226,7 @@ async function drawPlayer() {
   me = await drawAccount($("account"), drawPlayer);
   $("rated-choice").hidden = !me;
   $("my-games-panel").hidden = !me;
+  offerAccountSeats();
   $("vacation-status").textContent = "";
   if (me && me.vacation) sayVacation(me.vacation, false);
   drawClockChoice();
