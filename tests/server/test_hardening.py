@@ -677,6 +677,17 @@ def test_unlimited_tables_creation_is_rate_limited_per_address(db_url: str) -> N
         refused = create(limited, seats=[HUMAN, HUMAN])
         assert refused.status_code == 429 and refused.json()["code"] == "too_many"
         assert int(refused.headers["Retry-After"]) >= 1
+        # an IPv6 caller counts as its /64 network, which one home or host holds whole
+        same_home = [
+            TestClient(limited.app, client=(f"2001:db8:0:7::{host}", 1)) for host in (1, 2, 3)
+        ]
+        assert [create(home, seats=[HUMAN, HUMAN]).status_code for home in same_home] == [
+            201,
+            201,
+            429,
+        ]
+        next_door = TestClient(limited.app, client=("2001:db8:0:8::1", 1))
+        assert create(next_door, seats=[HUMAN, HUMAN]).status_code == 201
 
 
 def test_unlimited_sockets_one_address_holds_a_bounded_number_of_connections(

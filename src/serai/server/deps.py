@@ -10,6 +10,8 @@ token (in the body) carry no ambient credential and need no such header.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ipaddress
 import secrets
 from typing import Annotated
 
@@ -41,8 +43,20 @@ async def get_settings(connection: HTTPConnection) -> Settings:
 
 
 async def client_address(connection: HTTPConnection) -> str:
-    """The caller's address (behind a proxy, as the proxy reports it)."""
-    return connection.client.host if connection.client else "unknown"
+    """Who the caller is for the limits per address: their address (behind a proxy, as
+    the proxy reports it), or for IPv6 its /64 network, which one home or host holds
+    whole.
+
+    >>> import asyncio
+    >>> from starlette.requests import Request
+    >>> asyncio.run(client_address(Request({"type": "http", "client": ("2001:db8::5", 1)})))
+    '2001:db8::/64'
+    """
+    host = connection.client.host if connection.client else "unknown"
+    with contextlib.suppress(ValueError):
+        if ipaddress.ip_address(host).version == 6:
+            return str(ipaddress.ip_network(f"{host}/64", strict=False))
+    return host
 
 
 async def current_session(connection: HTTPConnection) -> Session | None:
