@@ -188,6 +188,36 @@ def test_bot_hog_one_tables_bots_wait_their_turn_behind_others() -> None:
     assert asyncio.run(scenario()) == ["A", "B", "C", "A", "A"]
 
 
+def test_bot_hog_tables_of_bots_alone_wait_behind_those_where_people_play() -> None:
+    """Bots playing each other with nobody watching take the workers only when no table
+    where people play or watch waits for a bot."""
+
+    async def scenario() -> list[str]:
+        order: list[str] = []
+        done = asyncio.Event()
+
+        async def turn(table_id: str, _: Worker) -> None:
+            order.append(table_id)
+            if table_id == "bots" and order.count("bots") < 2:
+                driver.wake("bots", people=False)
+            if table_id == "people 1":
+                driver.wake("people 3")
+            if len(order) == 5:
+                done.set()
+
+        with ThreadPoolExecutor(1) as pool:
+            driver = BotDriver([ThreadWorker(pool)], turn)
+            driver.wake("bots", people=False)
+            driver.wake("people 1")
+            driver.wake("people 2")
+            driver.start()
+            await asyncio.wait_for(done.wait(), 30)
+            await driver.stop()
+        return order
+
+    assert asyncio.run(scenario()) == ["people 1", "people 2", "people 3", "bots", "bots"]
+
+
 def test_bot_hog_a_driver_stops_even_when_a_decision_swallows_its_cancellation() -> None:
     """Before Python 3.12, ``asyncio.wait_for`` can swallow a cancellation that comes as
     the decision it waits for finishes; the turn then ends normally. The server still

@@ -26,6 +26,7 @@ import signal
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -253,12 +254,16 @@ STOP_SECONDS = 0.1
 
 
 class BotDriver:
-    """The queue of tables whose bot is to act, served by one task per worker."""
+    """The queues of tables whose bot is to act, served by one task per worker: first
+    come, first served, the tables where people play or watch before those of bots
+    alone (which would otherwise keep the workers from the people for hours)."""
 
     def __init__(self, workers: list[Worker], turn: Turn) -> None:
         self.workers = workers
         self.turn = turn
-        self.queue: asyncio.Queue[str] = asyncio.Queue()
+        self.people: deque[str] = deque()
+        self.bots_alone: deque[str] = deque()
+        self.ready = asyncio.Event()
         self.queued: set[str] = set()
         self.busy: set[str] = set()
         self.tasks: list[asyncio.Task[None]] = []
@@ -281,18 +286,26 @@ class BotDriver:
         for worker in self.workers:
             worker.stop()
 
-    def wake(self, table_id: str) -> None:
-        """Queue ``table_id`` for its bot's next decision, unless it is already queued."""
+    def wake(self, table_id: str, people: bool = True) -> None:
+        """Queue ``table_id`` for its bot's next decision, unless it is already queued;
+        ``people``: someone plays or watches there."""
         if table_id not in self.queued:
             self.queued.add(table_id)
-            self.queue.put_nowait(table_id)
+            (self.people if people else self.bots_alone).append(table_id)
+            self.ready.set()
+
+    async def _next(self) -> str:
+        while not (self.people or self.bots_alone):
+            self.ready.clear()
+            await self.ready.wait()
+        return (self.people or self.bots_alone).popleft()
 
     def driving(self, table_id: str) -> bool:
         return table_id in self.queued or table_id in self.busy
 
     async def _serve(self, worker: Worker) -> None:
         while True:
-            table_id = await self.queue.get()
+            table_id = await self._next()
             self.queued.discard(table_id)
             self.busy.add(table_id)
             try:

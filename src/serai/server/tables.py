@@ -513,6 +513,12 @@ class Table:
             clocks=self.clocks if clocks is None else clocks,
         )
 
+    def people_there(self) -> bool:
+        """Whether someone watches the table here or plays a seat of it."""
+        return bool(self.listeners) or any(
+            seat.kind == "human" and not seat.absent for seat in self.row.seats
+        )
+
     def clock_seat(self, state: State) -> int | None:
         """The seat whose clock runs in ``state``: a person to act who is there."""
         seat = state.current_player()
@@ -1572,7 +1578,7 @@ class Hub:
     # -- bots ---------------------------------------------------------------------------
     def _wake(self, table: Table) -> None:
         if table.bot_to_move() is not None:
-            self.driver.wake(table.id)
+            self.driver.wake(table.id, people=table.people_there())
 
     async def _bot_turn(self, table_id: str, worker: Worker) -> None:
         """One decision of the bot to act at ``table_id`` (the driver's callback); the
