@@ -657,6 +657,24 @@ def test_a_spectators_chat_limit_holds_over_every_connection_it_opens(
     assert seat.status_code == 422, "a player's lines are counted apart (this one has no text)"
 
 
+def test_one_address_chatting_at_every_table_is_limited_over_all_of_them(
+    browser: TestClient,
+) -> None:
+    browser.app.state.limits.chat_by_address = RateLimit(per_minute=1e-6, burst=3)  # type: ignore[attr-defined]
+    answers = []
+    for _ in range(2):
+        tid, one, _ = two_invited(browser)
+        with browser.websocket_connect(f"/ws/tables/{tid}?token={one}") as player:
+            player.receive_json()
+            player.receive_json()
+            player.send_json({"type": "chat", "text": "hello"})
+            answers.append(player.receive_json()["type"])
+        said = browser.post(f"/api/tables/{tid}/chat", json={"text": "hi all"})
+        answers.append(said.status_code)
+    assert answers == ["chat", 200, "chat", 429]
+    assert "from your address" in said.json()["message"]
+
+
 # -- rematch ------------------------------------------------------------------------------
 
 

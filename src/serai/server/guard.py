@@ -263,6 +263,7 @@ class Limits:
     tables: RateLimit
     sockets: Connections
     chat: RateLimit = field(default_factory=lambda: RateLimit(per_minute=20, burst=5))
+    chat_by_address: RateLimit = field(default_factory=lambda: RateLimit(per_minute=60, burst=20))
     sign_up: RateLimit = field(default_factory=lambda: RateLimit(per_minute=5, burst=10))
     sign_in_by_address: RateLimit = field(default_factory=lambda: RateLimit(20, 20))
     sign_in_by_name_here: RateLimit = field(default_factory=lambda: RateLimit(5, 5))

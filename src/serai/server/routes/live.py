@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import orjson
@@ -35,7 +35,7 @@ from serai.server.models import (
     parse_message,
 )
 from serai.server.players import Account
-from serai.server.routes.tables import STATE_WITH_ERROR, chat_key
+from serai.server.routes.tables import STATE_WITH_ERROR, check_chat
 from serai.server.tables import Hub, Table, compact
 
 router = APIRouter()
@@ -86,8 +86,7 @@ async def _live(socket: WebSocket, table_id: str, token: str, address: str) -> N
     seats = table.seats_for(token, account)
     await hub.seen(table, seats, account)
     messages = RateLimit(socket.app.state.settings.messages_per_second * 60, 100)
-    chat: RateLimit = socket.app.state.limits.chat
-    talker = chat_key(table.id, seats, address)
+    limits = socket.app.state.limits
     # what to send, in order: None for "the state changed" (queued once until sent)
     events: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=200)
     state_queued = False
@@ -161,7 +160,13 @@ async def _live(socket: WebSocket, table_id: str, token: str, address: str) -> N
                     break
                 try:
                     reply = await handle(
-                        hub, table, seats, account, received, messages, (chat, talker)
+                        hub,
+                        table,
+                        seats,
+                        account,
+                        received,
+                        messages,
+                        lambda: check_chat(limits, table.id, seats, address),
                     )
                     if reply is not None:
                         await socket.send_text(reply)
@@ -184,12 +189,12 @@ async def handle(
     account: Account | None,
     received: Mapping[str, Any],
     messages: RateLimit,
-    chat: tuple[RateLimit, str],
+    check_chat: Callable[[], None],
 ) -> str | None:
     """One message from a client, checked field by field; what to answer besides the
-    messages every change brings. ``messages`` limits this connection; chat lines are
-    limited by the server's chat limit for the talker's key
-    (:func:`~serai.server.routes.tables.chat_key`), however many connections it opens."""
+    messages every change brings. ``messages`` limits this connection; ``check_chat``
+    refuses a chat line over the server's chat limits
+    (:func:`~serai.server.routes.tables.check_chat`), however many connections it opens."""
     messages.check("messages", "messages")
     text = received.get("text")
     if text is None:
@@ -200,8 +205,7 @@ async def handle(
     if isinstance(message, PingMessage):
         return PONG
     if isinstance(message, ChatMessage):
-        limit, talker = chat
-        limit.check(talker, "chat lines")
+        check_chat()
         await hub.say(table, seats, account, message.text)
         return None
     hub.must_act(seats)

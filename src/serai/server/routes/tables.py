@@ -12,6 +12,7 @@ from fastapi.responses import Response
 
 from serai.server.deps import AccountDep, AddressDep, HubDep, SettingsDep
 from serai.server.errors import TableError
+from serai.server.guard import Limits
 from serai.server.models import (
     BySeat,
     ChatIn,
@@ -233,10 +234,11 @@ async def pause(table_id: str, body: PauseIn, hub: HubDep, account: AccountDep) 
     )
 
 
-def chat_key(table_id: str, seats: Sequence[int], address: str) -> str:
-    """Whose chat lines one limit counts: a seat's (or a spectator's) at a table, from one
-    address, over HTTP and every WebSocket alike."""
-    return f"{table_id}/{list(seats)}/{address}"
+def check_chat(limits: Limits, table_id: str, seats: Sequence[int], address: str) -> None:
+    """Refuse a chat line over the limits: a seat's (or a spectator's) at a table, from
+    one address, and an address's over every table, over HTTP and every WebSocket alike."""
+    limits.chat.check(f"{table_id}/{list(seats)}/{address}", "chat lines")
+    limits.chat_by_address.check(address, "chat lines from your address")
 
 
 @router.post("/{table_id}/chat")
@@ -251,7 +253,7 @@ async def say(
     """Write a chat line (plain text, at most 500 characters)."""
     table = await hub.get(table_id)
     seats = table.seats_for(body.token, account)
-    request.app.state.limits.chat.check(chat_key(table_id, seats, address), "chat lines")
+    check_chat(request.app.state.limits, table_id, seats, address)
     await hub.say(table, seats, account, body.text)
     return {"lines": table.chat_for(seats)}
 
