@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import event
+from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
 import serai
@@ -998,10 +999,11 @@ def test_cross_site_requests_are_refused(client: TestClient, new_table: Creator)
     assert own.status_code == 201
     table = same.json()
     with (
-        pytest.raises(WebSocketDisconnect),
-        client.websocket_connect(f"/ws/tables/{table['table']['id']}", headers=evil) as ws,
+        pytest.raises(WebSocketDenialResponse) as denied,
+        client.websocket_connect(f"/ws/tables/{table['table']['id']}", headers=evil),
     ):
-        ws.receive_json()
+        pass
+    assert denied.value.status_code == 403 and denied.value.json()["code"] == "bad_origin"
 
 
 def test_an_allowed_origin_may_post(db_url: str) -> None:

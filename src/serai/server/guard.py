@@ -64,8 +64,11 @@ SECURITY_HEADERS = [
 CHANGES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
-async def refuse(send: Send, error: TableError, extra: Iterable[tuple[bytes, bytes]] = ()) -> None:
-    """Answer an HTTP request with ``error`` as JSON."""
+async def refuse(
+    send: Send, error: TableError, extra: Iterable[tuple[bytes, bytes]] = (), kind: str = "http"
+) -> None:
+    """Answer an HTTP request with ``error`` as JSON (``kind`` ``websocket.http``: a
+    WebSocket's opening request, refused)."""
     body = json.dumps(error.body()).encode()
     headers = [
         (b"content-type", b"application/json"),
@@ -74,8 +77,8 @@ async def refuse(send: Send, error: TableError, extra: Iterable[tuple[bytes, byt
         *SECURITY_HEADERS,
         *extra,
     ]
-    await send({"type": "http.response.start", "status": error.status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
+    await send({"type": f"{kind}.response.start", "status": error.status, "headers": headers})
+    await send({"type": f"{kind}.response.body", "body": body})
 
 
 def _header(scope: Scope, name: bytes) -> str | None:
@@ -112,7 +115,11 @@ class Guard:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
             if not self.allowed(scope):
-                await send({"type": "websocket.close", "code": 4403, "reason": "bad origin"})
+                error = TableError("bad_origin", "cross-site connections are refused")
+                if "websocket.http.response" in scope.get("extensions", {}):
+                    await refuse(send, error, kind="websocket.http")
+                else:  # a server that cannot answer it with a body
+                    await send({"type": "websocket.close", "code": 4403, "reason": "bad origin"})
                 return
             await self.app(scope, receive, send)
             return
