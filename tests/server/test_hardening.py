@@ -203,12 +203,14 @@ def test_bot_hog_tables_of_bots_alone_wait_behind_those_where_people_play() -> N
                 driver.wake("bots", people=False)
             if table_id == "people 1":
                 driver.wake("people 3")
-            if len(order) == 5:
+                driver.wake("watched", people=True)  # someone came to watch
+            if len(order) == 6:
                 done.set()
 
         with ThreadPoolExecutor(1) as pool:
             driver = BotDriver([ThreadWorker(pool)], turn)
             driver.wake("bots", people=False)
+            driver.wake("watched", people=False)
             driver.wake("people 1")
             driver.wake("people 2")
             driver.start()
@@ -216,7 +218,14 @@ def test_bot_hog_tables_of_bots_alone_wait_behind_those_where_people_play() -> N
             await driver.stop()
         return order
 
-    assert asyncio.run(scenario()) == ["people 1", "people 2", "people 3", "bots", "bots"]
+    assert asyncio.run(scenario()) == [
+        "people 1",
+        "people 2",
+        "people 3",
+        "watched",
+        "bots",
+        "bots",
+    ]
 
 
 def test_bot_hog_a_driver_stops_even_when_a_decision_swallows_its_cancellation() -> None:

@@ -100,6 +100,9 @@ def test_a_name_mixing_look_alike_scripts_is_refused(browser: TestClient) -> Non
         ("bob12\u3164", PASSWORD, "drawn as nothing"),
         ("\u3164\u3164\u3164", PASSWORD, "drawn as nothing"),
         ("A\uffa0\uffa0B", PASSWORD, "drawn as nothing"),
+        ("Magnus\ufe0f", PASSWORD, "drawn as nothing"),
+        ("Mag\u034fnus", PASSWORD, "drawn as nothing"),
+        ("Magnus\U000e0100", PASSWORD, "drawn as nothing"),
         ("a" + "\u0301" * 21, PASSWORD, "accents"),
         ("Bea", "short", "password"),
         ("Bea", "x" * 300, "password"),
@@ -495,6 +498,28 @@ def test_a_rated_game_declined_before_a_first_decision_rates_no_one(
         assert browser.get(f"/api/players/{name}").json()["recent"] == []
 
 
+def test_a_declined_seat_is_the_bots_alone(db_url: str, executor: ThreadPoolExecutor) -> None:
+    """With no bot to play it yet (this server runs none), Marco's declined seat still
+    takes no move of his."""
+    app = create_app(db_url, executor=executor, bot_workers=0)
+    with TestClient(app, base_url="https://testserver") as lina:
+        marco = two_players(lina)
+        tid = rated_with_marco(lina)
+        opening = lina.get(f"/api/tables/{tid}").json()
+        assert opening["to_move"] == 0, "Lina places the first leader"
+        placed = {"action": opening["legal"][0], "revision": opening["revision"]}
+        assert post(lina, f"/api/tables/{tid}/move", placed).status_code == 200
+        assert post(marco, f"/api/tables/{tid}/decline", {}).status_code == 200
+        mine = marco.get(f"/api/tables/{tid}").json()
+        assert mine["to_move"] == 1 and mine["legal"], "his turn, which only a bot may play"
+        refused = post(
+            marco,
+            f"/api/tables/{tid}/move",
+            {"action": mine["legal"][0], "revision": mine["revision"]},
+        )
+        assert refused.status_code == 409 and refused.json()["code"] == "declined"
+
+
 def test_only_a_rated_game_can_be_declined(browser: TestClient) -> None:
     tid, one, _ = two_invited(browser)
     refused = browser.post(f"/api/tables/{tid}/decline", json={"token": one})
@@ -716,6 +741,24 @@ def test_a_rematch_rotates_the_seats_and_hands_each_player_a_link(browser: TestC
     assert state_of(browser, {"table": {"id": new_id}}, bo)["you"] == [0]
     again = browser.post(f"/api/tables/{tid}/rematch", json={"token": tokens[0]}).json()
     assert again["table"]["id"] == new_id, "one rematch per game"
+
+
+def test_a_signed_in_players_unrated_game_has_a_rematch_kept_for_them(
+    browser: TestClient,
+) -> None:
+    sign_up(browser, "Noor")
+    made = post(
+        browser,
+        "/api/tables",
+        {"game": "desert_sons", "players": 2, "seats": [{}, {"kind": "bot", "bot": "random"}]},
+    ).json()
+    tid = made["table"]["id"]
+    post(browser, f"/api/tables/{tid}/leave", {"away": True})
+    wait_over(browser, tid)
+    again = post(browser, f"/api/tables/{tid}/rematch", {})
+    assert again.status_code == 200, again.text
+    seats = again.json()["table"]["seats"]
+    assert [(s["name"], s["player"]) for s in seats] == [("random", False), ("Noor", True)]
 
 
 def test_a_rematch_of_a_hotseat_table_gives_the_hotseat_to_its_holder_alone(

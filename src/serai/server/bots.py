@@ -288,11 +288,16 @@ class BotDriver:
 
     def wake(self, table_id: str, people: bool = True) -> None:
         """Queue ``table_id`` for its bot's next decision, unless it is already queued;
-        ``people``: someone plays or watches there."""
-        if table_id not in self.queued:
-            self.queued.add(table_id)
-            (self.people if people else self.bots_alone).append(table_id)
-            self.ready.set()
+        ``people``: someone plays or watches there (a table of bots alone that someone
+        came to watch moves to the people's queue)."""
+        if table_id in self.queued:
+            if people and table_id in self.bots_alone:
+                self.bots_alone.remove(table_id)
+                self.people.append(table_id)
+            return
+        self.queued.add(table_id)
+        (self.people if people else self.bots_alone).append(table_id)
+        self.ready.set()
 
     async def _next(self) -> str:
         while not (self.people or self.bots_alone):

@@ -10,7 +10,6 @@ token (in the body) carry no ambient credential and need no such header.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import ipaddress
 import secrets
 from typing import Annotated
@@ -45,17 +44,25 @@ async def get_settings(connection: HTTPConnection) -> Settings:
 async def client_address(connection: HTTPConnection) -> str:
     """Who the caller is for the limits per address: their address (behind a proxy, as
     the proxy reports it), or for IPv6 its /64 network, which one home or host holds
-    whole.
+    whole (an IPv4 address written as IPv6 is the IPv4 one).
 
     >>> import asyncio
     >>> from starlette.requests import Request
-    >>> asyncio.run(client_address(Request({"type": "http", "client": ("2001:db8::5", 1)})))
-    '2001:db8::/64'
+    >>> def key(host):
+    ...     return asyncio.run(client_address(Request({"type": "http", "client": (host, 1)})))
+    >>> key("2001:db8::5"), key("::ffff:192.0.2.7"), key("::1"), key("192.0.2.8")
+    ('2001:db8::/64', '192.0.2.7', '::1', '192.0.2.8')
     """
     host = connection.client.host if connection.client else "unknown"
-    with contextlib.suppress(ValueError):
-        if ipaddress.ip_address(host).version == 6:
-            return str(ipaddress.ip_network(f"{host}/64", strict=False))
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        if not address.is_loopback:
+            return str(ipaddress.ip_network(f"{address}/64", strict=False))
     return host
 
 

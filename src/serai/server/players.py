@@ -42,6 +42,27 @@ SESSION_SECONDS = 30 * 24 * 3600
 NAME_PUNCTUATION = frozenset(" -_.")
 BLANKS = frozenset("\u115f\u1160\u2800\u3164\uffa0")
 """Letters and symbols drawn as nothing (Hangul fillers, the blank Braille pattern)."""
+IGNORABLE = (
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
+"""Unicode's default ignorable code points (DerivedCoreProperties): drawn as nothing
+where a font does not know them, so a name with one looks like the name without it."""
 MAX_MARKS = 3
 """Combining marks in a row a name may hold (more pile up into a smear above a letter)."""
 SHARED_SCRIPTS = frozenset({"COMMON", "INHERITED"})
@@ -93,7 +114,7 @@ def check_name(name: str) -> str:
     marks = 0
     for char in shown:
         kind = unicodedata.category(char)[0]
-        if char in BLANKS:
+        if char in BLANKS or any(low <= ord(char) <= high for low, high in IGNORABLE):
             raise ValueError(f"a name holds no letter drawn as nothing (U+{ord(char):04X})")
         if char not in NAME_PUNCTUATION and kind not in "LMN":
             raise ValueError(f"a name holds letters, digits, spaces and - _ . only, not {char!r}")

@@ -597,12 +597,16 @@ class Store:
         with self.engine.connect() as db:
             return {table_id: deadline for table_id, deadline in db.execute(query)}
 
-    def clocked_tables_of(self, account_id: str) -> list[str]:
-        """The tables with a running clock where the account ``account_id`` has a seat."""
+    def clocked_turns_of(self, account_id: str) -> list[str]:
+        """The tables with a running clock where the account ``account_id`` is to act."""
         query = (
             select(tables.c.id)
             .join(seats, seats.c.table_id == tables.c.id)
-            .where(seats.c.account_id == account_id, tables.c.deadline.is_not(None))
+            .where(
+                seats.c.account_id == account_id,
+                seats.c.seat == tables.c.to_move,
+                tables.c.deadline.is_not(None),
+            )
             .distinct()
         )
         with self.engine.connect() as db:

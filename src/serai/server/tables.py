@@ -440,12 +440,16 @@ class Table:
     def can_decline(self, seats: Sequence[int]) -> bool:
         """Whether the player of ``seats`` may still decline this rated game: before the
         end, before anyone declined it, and before anything was decided for their seats
-        (by them, or by a bot when their time ran out)."""
+        (by them, or by a bot when their time ran out; a window let pass by itself is no
+        decision)."""
         if not (self.row.rated and seats) or self.state.is_terminal():
             return False
         if any(seat.declined for seat in self.row.seats):
             return False
-        return not any(by in seats for _, by, _, _ in self.moves)
+        return not any(
+            by in seats and not window
+            for (_, by, _, _), (_, _, window) in zip(self.moves, self.seen, strict=True)
+        )
 
     def undo_target(self, seat: int) -> int | None:
         """How many actions remain if ``seat`` takes back its last decision, or None.
@@ -683,6 +687,7 @@ class Hub:
         """While inside, tell ``listener`` of every change of ``table`` (a connection),
         after catching up with what other processes did while nobody here kept up."""
         table.listeners.add(listener)
+        self._wake(table)  # its bots now play for someone
         try:
             await self._bring_up(table)
             yield
@@ -892,16 +897,11 @@ class Hub:
     async def _accounts(
         self, new_seats: Sequence[NewSeat], creator: Account | None, hotseat: bool
     ) -> dict[int, Account]:
-        """The accounts seats are bound to at creation: named ones (kept by a signed-in
-        creator only), and the creator's."""
+        """The accounts seats are bound to at creation: named ones, and the creator's."""
         bound: dict[int, Account] = {}
         for index, seat in enumerate(new_seats):
             if seat.account is None:
                 continue
-            if creator is None:
-                raise TableError(
-                    "not_signed_in", f"seat {index + 1}: sign in to keep a seat for a player"
-                )
             found = await self.read(self.players.by_name, seat.account)
             if found is None or found[0].bot:
                 raise TableError(
@@ -1017,6 +1017,8 @@ class Hub:
                     "not_your_turn",
                     "it is not your turn" if seat >= 0 else "the game is resolving a draw",
                 )
+            if table.row.seats[seat].declined:
+                raise TableError("declined", "you declined this game: a bot plays your seat")
             try:
                 action = state.string_to_action(text)
             except IllegalActionError as error:
@@ -1466,8 +1468,8 @@ class Hub:
         account = None if seat is None else table.row.seats[seat].account_id
         if clocks.settings.mode != "turn-based" or account is None:
             return 0.0
-        self.vacations = await self.read(self.players.vacations, now)
-        return self.vacations.get(account, 0.0)
+        away: dict[str, float] = await self.read(self.players.vacations, now)
+        return away.get(account, 0.0)
 
     def _track(self, table: Table) -> None:
         """Tell the clock keeper the table's deadline (or that it has none)."""
@@ -1553,22 +1555,23 @@ class Hub:
             self.vacations[account.id] = until
         else:
             self.vacations.pop(account.id, None)
-        for table_id in await self.read(self.store.clocked_tables_of, account.id):
+        for table_id in await self.read(self.store.clocked_turns_of, account.id):
             try:
-                table = await self.get(table_id)
-                await self._bring_up(table)
+                await self._hold(await self.get(table_id), account, until)
             except TableError as error:  # one table's trouble holds up no other
-                log.warning("table %s: could not catch up with the store: %s", table_id, error)
-                continue
-            async with table.lock:
-                clocks = table.clocks
-                seat = None if clocks is None else clocks.seat
-                if clocks is None or seat is None or clocks.settings.mode != "turn-based":
-                    continue
-                if table.row.seats[seat].account_id != account.id:
-                    continue
-                held = clocks.hold(max(until, 0.0), self.now())
-                await self._commit(table, seat, [], clocks=held)
+                log.warning("table %s: the vacation could not hold its clock: %s", table_id, error)
+
+    async def _hold(self, table: Table, account: Account, until: float) -> None:
+        """Hold ``table``'s turn-based clock until ``until`` if it runs for ``account``."""
+        async with table.lock:
+            clocks = table.clocks
+            seat = None if clocks is None else clocks.seat
+            if clocks is None or seat is None or clocks.settings.mode != "turn-based":
+                return
+            if table.row.seats[seat].account_id != account.id:
+                return
+            held = clocks.hold(max(until, 0.0), self.now())
+            await self._commit(table, seat, [], clocks=held)
 
     @staticmethod
     def _announce(table: Table, notice: dict[str, Any] | None = None) -> None:

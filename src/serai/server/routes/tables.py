@@ -75,7 +75,10 @@ async def create(
     body: CreateTable, request: Request, hub: HubDep, address: AddressDep, account: AccountDep
 ) -> dict[str, Any]:
     """A new table: each invited seat's link, the hotseat link and the spectator link. A
-    signed-in creator's own seat (the first invited one) is bound to their account."""
+    signed-in creator's own seat (the first invited one) is bound to their account, and
+    only a signed-in creator keeps seats for other players' accounts."""
+    if account is None and any(seat.account is not None for seat in body.seats):
+        raise TableError("not_signed_in", "sign in to keep a seat for a player's account")
     request.app.state.limits.tables.check(address, "new tables")
     table, tokens, hotseat = await hub.create(
         body.game,
