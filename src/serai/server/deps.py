@@ -42,18 +42,21 @@ async def get_settings(connection: HTTPConnection) -> Settings:
 
 
 async def client_address(connection: HTTPConnection) -> str:
-    """Who the caller is for the limits per address: their address (behind a proxy, as
-    the proxy reports it), or for IPv6 its /64 network, which one home or host holds
-    whole (an IPv4 address written as IPv6 is the IPv4 one).
+    """Who the caller is for the limits per address (behind a proxy, as the proxy
+    reports it): :func:`address_key` of their address."""
+    return address_key(connection.client.host if connection.client else "unknown")
 
-    >>> import asyncio
-    >>> from starlette.requests import Request
-    >>> def key(host):
-    ...     return asyncio.run(client_address(Request({"type": "http", "client": (host, 1)})))
-    >>> key("2001:db8::5"), key("::ffff:192.0.2.7"), key("::1"), key("192.0.2.8")
-    ('2001:db8::/64', '192.0.2.7', '::1', '192.0.2.8')
+
+def address_key(host: str) -> str:
+    """The key of the address ``host`` for the limits per address: the address, or for
+    IPv6 its /64 network, which one home or host holds whole (an IPv4 address written as
+    IPv6 is the IPv4 one).
+
+    >>> address_key("2001:db8::5"), address_key("::ffff:192.0.2.7")
+    ('2001:db8::/64', '192.0.2.7')
+    >>> address_key("::1"), address_key("192.0.2.8"), address_key("testclient")
+    ('::1', '192.0.2.8', 'testclient')
     """
-    host = connection.client.host if connection.client else "unknown"
     try:
         address = ipaddress.ip_address(host)
     except ValueError:
