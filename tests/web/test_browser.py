@@ -218,6 +218,7 @@ def test_a_player_declines_a_rated_game_kept_for_them(open_page: OpenPage, base_
     (cleo, cleo_errors), (dario, dario_errors) = open_page(DESKTOP), open_page(DESKTOP)
     rated_game_kept_for(cleo, dario, base_url, ("Cleo", "Dario"))
     dario.wait_for_selector("#decline-choice:not(.hidden)")
+    assert "place last" in dario.locator("#leave-note").inner_text(), "leaving is not declining"
     dario.once("dialog", lambda dialog: dialog.accept())
     dario.click("#decline")
     for page in (dario, cleo):

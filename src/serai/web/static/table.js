@@ -21,6 +21,7 @@ const token = new URLSearchParams(location.search).get("token") ?? "";
 const $ = (id) => document.getElementById(id);
 const PHONE = matchMedia("(max-width: 700px)");
 const AWAY_NOTE = "a greedy bot plays for you until you come back";
+const RATED_AWAY_NOTE = `${AWAY_NOTE}; in a rated game you then place last`;
 const URGENT_SECONDS = 30; // a running clock under this is shown as urgent
 
 let socket = null;
@@ -434,7 +435,7 @@ async function draw(msg) {
   $("mute-choice").classList.toggle("hidden", !msg.preferences);
   if (msg.preferences) $("mute-chat").checked = msg.preferences.mute_chat;
   $("leave").textContent = away(msg) ? "Take my seat back" : "Leave the game";
-  $("leave-note").textContent = away(msg) ? "" : AWAY_NOTE;
+  $("leave-note").textContent = away(msg) ? "" : msg.table.rated ? RATED_AWAY_NOTE : AWAY_NOTE;
   $("seat-panel").classList.toggle("hidden", !seated);
   $("leave").parentElement.classList.toggle("hidden", msg.over || declined(msg));
   $("decline-choice").classList.toggle("hidden", !msg.can_decline);
