@@ -989,6 +989,11 @@ def test_malformed_unknown_routes_and_methods_answer_json(client: TestClient) ->
     assert missing.status_code == 404 and missing.json()["code"] == "not_found"
     wrong = client.delete("/api/games")
     assert wrong.status_code == 405 and wrong.json()["type"] == "error"
+    for path in ("/api/games", "/", "/static/table.js"):
+        head, get = client.head(path), client.get(path)
+        assert head.status_code == get.status_code == 200, path
+        assert head.content == b"" and head.headers["content-type"] == get.headers["content-type"]
+        assert head.headers["content-length"] == str(len(get.content))
 
 
 # -- 11. what a web user expects ----------------------------------------------------------

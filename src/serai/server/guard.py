@@ -132,6 +132,16 @@ class Guard:
                 message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
             await send(message)
 
+        if scope["method"] == "HEAD":  # a GET answered without its body
+            scope = {**scope, "method": "GET"}
+
+            async def headers_alone(message: Message) -> None:
+                if message["type"] == "http.response.body":
+                    message = {**message, "body": b""}
+                await with_headers(message)
+
+            await self.app(scope, receive, headers_alone)
+            return
         if scope["method"] not in CHANGES:
             await self.app(scope, receive, with_headers)
             return
