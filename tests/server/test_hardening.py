@@ -839,6 +839,10 @@ def test_large_bodies_are_refused_by_their_length(client: TestClient) -> None:
     assert response.status_code == 413 and response.json()["code"] == "too_large"
 
 
+LIVE_SERVER_GROUP = pytest.mark.xdist_group("hardening-live-server")
+"""The tests of :func:`live_server`, run in one test process so that it starts once."""
+
+
 @pytest.fixture(scope="module")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     from tests.live_server import free_port, server
@@ -878,6 +882,7 @@ def stream_until_answered(port: int, head: bytes, chunk: bytes, total: int) -> t
     return sent, answer
 
 
+@LIVE_SERVER_GROUP
 def test_large_bodies_are_not_read_past_the_limit(live_server: int) -> None:
     claimed = raw_request(
         live_server,
@@ -973,6 +978,7 @@ def test_malformed_a_choice_of_nothing_is_refused_over_http_and_websocket(
     }
 
 
+@LIVE_SERVER_GROUP
 def test_malformed_a_very_long_websocket_address_is_refused(live_server: int) -> None:
     answer = raw_request(
         live_server,
@@ -1050,6 +1056,7 @@ def test_no_third_party_scripts_the_api_is_described_by_openapi(client: TestClie
     assert "/api/tables/{table_id}/move" in schema["paths"]
 
 
+@LIVE_SERVER_GROUP
 def test_slow_clients_a_connection_that_never_finishes_its_headers_is_closed(
     live_server: int,
 ) -> None:

@@ -33,6 +33,9 @@ def check_side(figures: Figures, target: str) -> None:
         assert 0 < figures.busiest_thread <= figures.cpu_cores, figures
 
 
+pytestmark = pytest.mark.xdist_group("loadtest")  # the module's load test run once, in one process
+
+
 @pytest.fixture(scope="module")
 def result() -> LoadResult:
     return load_test(tables=4, seconds=2.0)
