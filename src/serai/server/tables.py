@@ -451,6 +451,12 @@ class Table:
             for (_, by, _, _), (_, _, window) in zip(self.moves, self.seen, strict=True)
         )
 
+    def refuse_declined(self, seats: Sequence[int]) -> None:
+        """Refuse a move or a return of a player who declined the game: a bot plays their
+        seats to the end."""
+        if any(self.row.seats[seat].declined for seat in seats):
+            raise TableError("declined", "you declined this game: a bot plays your seat")
+
     def undo_target(self, seat: int) -> int | None:
         """How many actions remain if ``seat`` takes back its last decision, or None.
 
@@ -1017,8 +1023,7 @@ class Hub:
                     "not_your_turn",
                     "it is not your turn" if seat >= 0 else "the game is resolving a draw",
                 )
-            if table.row.seats[seat].declined:
-                raise TableError("declined", "you declined this game: a bot plays your seat")
+            table.refuse_declined([seat])
             try:
                 action = state.string_to_action(text)
             except IllegalActionError as error:
@@ -1087,8 +1092,8 @@ class Hub:
         async with table.lock:
             if table.state.is_terminal():
                 raise TableError("game_over", "the game is over")
-            if not away and any(table.row.seats[index].declined for index in seats):
-                raise TableError("declined", "you declined this game: a bot plays your seat")
+            if not away:
+                table.refuse_declined(seats)
             for index in seats:
                 await self._write_seat(table, index, absent=away)
             await self._left(table, seats, away)
