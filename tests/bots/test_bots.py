@@ -11,7 +11,7 @@ import pytest
 import serai
 from serai.bots import Budget, GreedyBot, MCTSBot, RandomBot, make_bot
 from serai.bots.greedy import margin
-from serai.bots.mcts import leaf_values
+from serai.bots.mcts import HURRIED_ITERATIONS, leaf_values
 from serai.engine.observe import ObservationLayout, Piece
 from serai.sim.arena import finished_ahead, pairing, play_match
 
@@ -140,6 +140,26 @@ def test_mcts_respects_its_time_budget() -> None:
     bot.act(state)
     # read once for the deadline, then once before each iteration: 19 iterations in 0.2 s
     assert bot.last_iterations == 19
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_mcts_hurried_answers_after_a_few_iterations_with_what_it_found(name: str) -> None:
+    """Asked to hurry, a search stops after HURRIED_ITERATIONS whatever its budget, and
+    answers what a bot with that many iterations answers."""
+    state = choice_position(name, 3)
+    asked: list[int] = []
+
+    def hurried() -> bool:
+        asked.append(1)
+        return True
+
+    bot = MCTSBot(Budget(iterations=5000), seed=4, hurried=hurried)
+    action = bot.act(state)
+    assert bot.last_iterations == HURRIED_ITERATIONS and asked
+    assert action == MCTSBot(Budget(iterations=HURRIED_ITERATIONS), seed=4).act(state)
+    unhurried = MCTSBot(Budget(iterations=40), seed=4, hurried=lambda: False)
+    unhurried.act(state)
+    assert unhurried.last_iterations == 40
 
 
 def test_mcts_beats_random() -> None:

@@ -29,6 +29,7 @@ from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
 import serai
+from serai.bots.mcts import HURRIED_ITERATIONS, PRIOR_VISITS
 from serai.games.five_tribes.rules import FiveTribesState
 from serai.server import create_app
 from serai.server import tables as tables_module
@@ -156,7 +157,7 @@ def test_the_answer_to_a_cancelled_job_is_never_taken_for_the_next_jobs() -> Non
 
     try:
         action = asyncio.run(scenario())
-        assert action == decide("greedy", 2, state, 2.0)
+        assert action == decide(lambda: False, "greedy", 2, state, 2.0)
     finally:
         worker.stop()
 
@@ -226,6 +227,67 @@ def test_bot_hog_tables_of_bots_alone_wait_behind_those_where_people_play() -> N
         "bots",
         "bots",
     ]
+
+
+def test_bot_hog_a_people_table_hurries_a_worker_thinking_for_bots_alone() -> None:
+    """Every worker thinks for bots alone when a table where people play needs one: a
+    worker is hurried (its search answers with what it found), then serves the people.
+    A table of bots alone coming next does not hurry anyone."""
+
+    async def scenario() -> tuple[list[str], list[bool]]:
+        order: list[str] = []
+        hurried: list[bool] = []
+        done = asyncio.Event()
+        loop = asyncio.get_running_loop()
+
+        def think(worker: Worker) -> bool:
+            """A long decision that ends when its worker is hurried (False: never)."""
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                if worker.hurry.value:
+                    return True
+                time.sleep(0.005)
+            return False
+
+        async def turn(table_id: str, worker: Worker) -> None:
+            order.append(table_id)
+            if table_id == "bots 1":
+                driver.wake("bots 2", people=False)
+                driver.wake("people")
+                hurried.append(await loop.run_in_executor(None, think, worker))
+            elif table_id == "bots 2":
+                hurried.append(worker.hurry.value)
+                done.set()
+
+        with ThreadPoolExecutor(1) as pool:
+            driver = BotDriver([ThreadWorker(pool)], turn)
+            driver.wake("bots 1", people=False)
+            driver.start()
+            await asyncio.wait_for(done.wait(), 120)
+            await driver.stop()
+        return order, hurried
+
+    assert asyncio.run(scenario()) == (["bots 1", "people", "bots 2"], [True, False])
+
+
+def test_bot_hog_a_hurried_worker_process_answers_after_a_few_iterations() -> None:
+    """The flag reaches the worker's process: a hurried hard search of a hint runs
+    HURRIED_ITERATIONS, its visits say so."""
+    state = serai.load_game("through_the_desert", players=2).new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node() or len(state.legal_actions()) < 3:
+        state.apply_action(
+            serai.sample_chance(state, rng) if state.is_chance_node() else state.legal_actions()[0]
+        )
+    worker = ProcessWorker()
+    worker.start()
+    try:
+        worker.hurry.value = True
+        ranked = asyncio.run(worker.run("hint", "hint", 60.0, 1, state, 60.0))
+    finally:
+        worker.stop()
+    searched = sum(visits for _, visits, _ in ranked) - PRIOR_VISITS * len(ranked)
+    assert searched == HURRIED_ITERATIONS
 
 
 def test_bot_hog_a_driver_stops_even_when_a_decision_swallows_its_cancellation() -> None:

@@ -26,7 +26,9 @@ it (after an optional short random rollout) and backs up a value for every seat
   each seat gained on its best rival in :meth:`State.estimate` since the search began,
   so a long game needs no full random playout.
 - **Budget**: ``iterations`` and/or ``seconds``, whichever runs out first. With only an
-  iteration budget a seeded bot is reproducible move for move.
+  iteration budget a seeded bot is reproducible move for move. A bot may also be
+  *hurried* (``hurried``: asked by the server to answer now, when people wait for its
+  worker): it then stops after :data:`HURRIED_ITERATIONS`, with what it found so far.
 """
 
 from __future__ import annotations
@@ -71,6 +73,10 @@ PRIOR_VISITS = 2
 
 WIDEN_BASE = 3
 """Root candidates before the first iteration; ``sqrt(iterations)`` more join as it runs."""
+
+HURRIED_ITERATIONS = 16
+"""Iterations a hurried search still runs: enough to follow the one-ply ranking past its
+first candidates rather than pick among equal seeds."""
 
 NODE_WIDEN_BASE = 6
 """The same below the root, in games with action priors: ``sqrt(node visits)`` more join
@@ -148,6 +154,7 @@ class MCTSBot:
         rollout_depth: int = ROLLOUT_DEPTH,
         name: str = "mcts",
         clock: Callable[[], float] = time.perf_counter,
+        hurried: Callable[[], bool] | None = None,
     ) -> None:
         self.name = name
         """How records and tables name this bot (``mcts:hard``)."""
@@ -157,6 +164,8 @@ class MCTSBot:
         self.rollout_depth = rollout_depth
         self.clock = clock
         """Seconds from some start: what a time budget is measured by."""
+        self.hurried = hurried
+        """Whether the bot is asked to answer now (see the module's *Budget*)."""
         self.last_iterations = 0
         """Iterations the last :meth:`act` ran (for benchmarks)."""
         self.baseline: list[float] = []
@@ -192,8 +201,11 @@ class MCTSBot:
         root, order = self._root(state, seat, actions)
         limit = self.budget.iterations
         deadline = None if self.budget.seconds is None else self.clock() + self.budget.seconds
+        hurried = self.hurried
         done = 0
         while (limit is None or done < limit) and (deadline is None or self.clock() < deadline):
+            if hurried is not None and done >= HURRIED_ITERATIONS and hurried():
+                break
             width = WIDEN_BASE + int(math.sqrt(done))
             self._iterate(root, state.resample_hidden(seat, self.rng), order[:width])
             done += 1

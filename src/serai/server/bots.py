@@ -8,6 +8,10 @@
 - **Worker processes** think, one decision each at a time. A worker that does not answer
   within the cap (plus :data:`GRACE`) is killed and replaced, and the table gets a random
   legal move instead, so a table never stalls.
+- **People first.** The tables where people play or watch are served before those of
+  bots alone; and when people's tables wait while every worker thinks for bots alone,
+  those workers are *hurried*: their searches answer with what they found so far, so a
+  person waits for no stranger's long decision.
 - **Workers die with the server**: on Linux the kernel kills them when the server dies
   (``PR_SET_PDEATHSIG``), and elsewhere they notice the parent is gone within a second;
   the server kills them when it stops.
@@ -66,12 +70,17 @@ def cap_seconds(spec: str) -> float:
     return budget.seconds
 
 
-def decide(spec: str, seed: int, state: State, seconds: float) -> ActionId:
+Hurried = Callable[[], bool]
+"""Whether a worker is asked to answer now (:attr:`MCTSBot.hurried`)."""
+
+
+def decide(hurried: Hurried, spec: str, seed: int, state: State, seconds: float) -> ActionId:
     """One decision of bot ``spec``, thinking at most ``seconds`` (a worker's job)."""
     kind, _, level = spec.partition(":")
     bot = make_bot(kind, level or None, seed=seed)
     if isinstance(bot, MCTSBot):
         bot.budget = replace(bot.budget, seconds=min(bot.budget.seconds or seconds, seconds))
+        bot.hurried = hurried
     return bot.act(state)
 
 
@@ -79,17 +88,21 @@ HINT_BOT = "mcts:hard"
 """The bot whose search a hint shows."""
 
 
-def hint(seed: int, state: State, seconds: float) -> list[tuple[ActionId, int, float]]:
+def hint(
+    hurried: Hurried, seed: int, state: State, seconds: float
+) -> list[tuple[ActionId, int, float]]:
     """The hard bot's ranking of the player's actions: (action, visits, value), best
     first (a worker's job). The search reads only what the player may see."""
     bot = make_bot("mcts", HINT_BOT.partition(":")[2], seed=seed)
     assert isinstance(bot, MCTSBot)
     bot.budget = replace(bot.budget, seconds=min(bot.budget.seconds or seconds, seconds))
+    bot.hurried = hurried
     return [(c.action, c.visits, c.value) for c in bot.ranked(state)]
 
 
 JOBS: dict[str, Callable[..., Any]] = {"decide": decide, "hint": hint}
-"""What a worker can be asked to do, by name."""
+"""What a worker can be asked to do, by name; each job is first given the worker's
+:data:`Hurried`."""
 
 
 def _die_with(parent: int) -> None:
@@ -109,9 +122,10 @@ def _die_with(parent: int) -> None:
     threading.Thread(target=watch, name="serai-parent-watch", daemon=True).start()
 
 
-def _worker(connection: Connection, parent: int) -> None:
+def _worker(connection: Connection, parent: int, hurry: ctypes.c_bool) -> None:
     """A worker process: decisions in, actions out, until the pipe closes. It says when
-    it is ready (every game imported), so its start-up never counts against a cap."""
+    it is ready (every game imported), so its start-up never counts against a cap.
+    ``hurry``: the flag the server sets to hurry it (a boolean in shared memory)."""
     _die_with(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the server, which stops us
     for name in list_games():
@@ -123,7 +137,7 @@ def _worker(connection: Connection, parent: int) -> None:
         except (EOFError, OSError):
             return
         try:
-            answer: tuple[bool, Any] = (True, JOBS[job](*args))
+            answer: tuple[bool, Any] = (True, JOBS[job](lambda: bool(hurry.value), *args))
         except Exception as error:
             answer = (False, f"{type(error).__name__}: {error}")
         connection.send(answer)
@@ -157,11 +171,13 @@ class ProcessWorker:
         self.process: Any = None
         self.connection: Connection | None = None
         self.ready = False
+        self.hurry: ctypes.c_bool = self.context.RawValue(ctypes.c_bool, False)
+        """Set to hurry the job running (in memory the worker process shares)."""
 
     def start(self) -> None:
         ours, theirs = self.context.Pipe()
         self.process = self.context.Process(
-            target=_worker, args=(theirs, os.getpid()), name="serai-bot", daemon=True
+            target=_worker, args=(theirs, os.getpid(), self.hurry), name="serai-bot", daemon=True
         )
         self.process.start()
         theirs.close()
@@ -224,6 +240,8 @@ class ThreadWorker:
 
     def __init__(self, executor: ThreadPoolExecutor) -> None:
         self.executor = executor
+        self.hurry = ctypes.c_bool(False)
+        """Set to hurry the job running."""
 
     def start(self) -> None:
         """Nothing to start: the executor's threads are shared."""
@@ -236,7 +254,8 @@ class ThreadWorker:
 
     async def run(self, job: str, who: str, seconds: float, *args: Any) -> Any:
         loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self.executor, JOBS[job], *args)
+        hurry = self.hurry
+        future = loop.run_in_executor(self.executor, JOBS[job], lambda: bool(hurry.value), *args)
         try:
             return await asyncio.wait_for(future, seconds + GRACE)
         except TimeoutError:
@@ -256,7 +275,8 @@ STOP_SECONDS = 0.1
 class BotDriver:
     """The queues of tables whose bot is to act, served by one task per worker: first
     come, first served, the tables where people play or watch before those of bots
-    alone (which would otherwise keep the workers from the people for hours)."""
+    alone (which would otherwise keep the workers from the people for hours). A people's
+    table that no idle worker will take hurries a worker thinking for bots alone."""
 
     def __init__(self, workers: list[Worker], turn: Turn) -> None:
         self.workers = workers
@@ -266,6 +286,8 @@ class BotDriver:
         self.ready = asyncio.Event()
         self.queued: set[str] = set()
         self.busy: set[str] = set()
+        self.alone: set[Worker] = set()
+        """The workers thinking for a table of bots alone, not yet hurried."""
         self.tasks: list[asyncio.Task[None]] = []
 
     def start(self) -> None:
@@ -294,25 +316,42 @@ class BotDriver:
             if people and table_id in self.bots_alone:
                 self.bots_alone.remove(table_id)
                 self.people.append(table_id)
+                self._hurry()
             return
         self.queued.add(table_id)
         (self.people if people else self.bots_alone).append(table_id)
         self.ready.set()
+        if people:
+            self._hurry()
 
-    async def _next(self) -> str:
+    def _hurry(self) -> None:
+        """Hurry a worker thinking for bots alone for each people's table that no idle
+        worker will take."""
+        idle = len(self.workers) - len(self.busy)
+        for worker in list(self.alone)[: max(0, len(self.people) - idle)]:
+            worker.hurry.value = True
+            self.alone.discard(worker)
+
+    async def _next(self) -> tuple[str, bool]:
+        """The next table to serve, and whether its bots play alone."""
         while not (self.people or self.bots_alone):
             self.ready.clear()
             await self.ready.wait()
-        return (self.people or self.bots_alone).popleft()
+        if self.people:
+            return self.people.popleft(), False
+        return self.bots_alone.popleft(), True
 
     def driving(self, table_id: str) -> bool:
         return table_id in self.queued or table_id in self.busy
 
     async def _serve(self, worker: Worker) -> None:
         while True:
-            table_id = await self._next()
+            table_id, alone = await self._next()
             self.queued.discard(table_id)
             self.busy.add(table_id)
+            worker.hurry.value = False
+            if alone:
+                self.alone.add(worker)
             try:
                 await self.turn(table_id, worker)
             except asyncio.CancelledError:
@@ -321,6 +360,7 @@ class BotDriver:
                 log.exception("the bots of table %s could not move", table_id)
             finally:
                 self.busy.discard(table_id)
+                self.alone.discard(worker)
 
 
 def fallback(state: State, seed: int) -> ActionId:
