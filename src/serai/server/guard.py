@@ -288,6 +288,9 @@ class Limits:
     sign_in_by_name: RateLimit = field(default_factory=lambda: RateLimit(60, 60))
     """Guesses at one name from everywhere: more than one address may make, so that
     nobody locks a player out of their account from one."""
+    sign_in_by_device: RateLimit = field(default_factory=lambda: RateLimit(10, 10))
+    """Guesses at one name from a browser whose device cookie vouches for it, which do not
+    count against those from everywhere: a stolen cookie guesses no faster than this."""
 
 
 class GuardedH11Protocol(H11Protocol):

@@ -12,12 +12,21 @@
 - **Sessions** are random secrets in an ``HttpOnly`` cookie; the server keeps only their
   SHA-256, with an expiry, so signing out or expiring revokes them. Each session has a
   CSRF token (a readable cookie, sent back in a header on every state change).
+- **Devices**: a browser that signed in to an account holds a device cookie vouching for
+  it (OWASP's "device cookies"), so that strangers guessing a player's password from many
+  addresses do not lock that browser out. Each of its entries (one per account, the last
+  :data:`DEVICES` signed in to) is a random nonce and an expiry, with their HMAC-SHA256
+  keyed by the account's password hash: a secret only the server holds, in the store
+  every process shares. An entry names no account; a new password voids it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import hashlib
+import hmac
+import re
 import secrets
 import time
 import unicodedata
@@ -39,6 +48,11 @@ from serai.server.store import Store
 NAME_LENGTH = (2, 24)
 PASSWORD_LENGTH = (10, 256)
 SESSION_SECONDS = 30 * 24 * 3600
+DEVICE_SECONDS = 365 * 24 * 3600
+DEVICES = 5
+"""Accounts one device cookie vouches for at most: the last ones signed in to."""
+DEVICE_ENTRY = re.compile(r"([A-Za-z0-9_-]{16})\.([0-9]{1,12})\.([A-Za-z0-9_-]{43})")
+"""An entry of a device cookie: its nonce, its expiry (Unix seconds) and their HMAC."""
 NAME_PUNCTUATION = frozenset(" -_.")
 BLANKS = frozenset("\u115f\u1160\u2800\u3164\uffa0")
 """Letters and symbols drawn as nothing (Hangul fillers, the blank Braille pattern)."""
@@ -182,6 +196,61 @@ async def verify_password(stored: str | None, password: str) -> bool:
             return False
 
     return await asyncio.to_thread(check)
+
+
+def device_entries(devices: str) -> list[re.Match[str]]:
+    """The well-formed entries of the device cookie ``devices`` (anything else in it is
+    ignored)."""
+    if len(devices) > DEVICES * 100:
+        return []
+    found = (DEVICE_ENTRY.fullmatch(entry) for entry in devices.split("~")[:DEVICES])
+    return [entry for entry in found if entry is not None]
+
+
+def device_mac(account: Account, password_hash: str, nonce: str, expires: str) -> str:
+    message = f"serai device\n{account.id}\n{nonce}\n{expires}".encode()
+    mac = hmac.new(password_hash.encode(), message, hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac).decode().rstrip("=")
+
+
+def vouches(entry: re.Match[str], account: Account, password_hash: str, now: float) -> bool:
+    nonce, expires, mac = entry.groups()
+    made = device_mac(account, password_hash, nonce, expires)
+    return int(expires) > now and hmac.compare_digest(made, mac)
+
+
+def known_device(
+    devices: str, account: Account, password_hash: str | None, now: float
+) -> str | None:
+    """The nonce of the entry of the device cookie ``devices`` that vouches for
+    ``account`` (this browser signed in to it before), if one does.
+
+    >>> chen = Account("a1", "Chen", False, 0.0)
+    >>> cookie = remember_device("junk~", chen, "$argon2id$x", now=0.0)
+    >>> known_device(cookie, chen, "$argon2id$x", now=1.0) == cookie.split(".")[0]
+    True
+    >>> known_device(cookie, chen, "$argon2id$other", now=1.0) is None
+    True
+    """
+    if password_hash is None:
+        return None
+    for entry in device_entries(devices):
+        if vouches(entry, account, password_hash, now):
+            return entry[1]
+    return None
+
+
+def remember_device(devices: str, account: Account, password_hash: str, now: float) -> str:
+    """The device cookie ``devices`` after a sign-in to ``account``: a new entry for it
+    first, then the live entries of other accounts, :data:`DEVICES` at most."""
+    nonce, expires = secrets.token_urlsafe(12), str(int(now) + DEVICE_SECONDS)
+    kept = [
+        entry[0]
+        for entry in device_entries(devices)
+        if int(entry[2]) > now and not vouches(entry, account, password_hash, now)
+    ]
+    fresh = f"{nonce}.{expires}.{device_mac(account, password_hash, nonce, expires)}"
+    return "~".join([fresh, *kept][:DEVICES])
 
 
 def _account(row: Any) -> Account:

@@ -23,10 +23,13 @@ from serai.server.deps import (
 from serai.server.errors import TableError
 from serai.server.models import SignIn, SignUp, VacationIn
 from serai.server.players import (
+    DEVICE_SECONDS,
     SESSION_SECONDS,
     Account,
     hash_password,
+    known_device,
     name_key,
+    remember_device,
     verify_password,
 )
 from serai.server.schema import seats, tables
@@ -34,31 +37,38 @@ from serai.server.tables import summary_of
 
 router = APIRouter(prefix="/api", tags=["players"])
 
+DEVICE_COOKIE = "serai_device"
+"""``HttpOnly``, sent to the API only (its sign-in and its sign-up, which may add to it):
+the accounts this browser signed in to before (:func:`serai.server.players.known_device`)."""
+
 
 def secure(request: Request) -> bool:
     """Whether the page was served over HTTPS (then cookies are ``Secure``)."""
     return request.url.scheme == "https"
 
 
-def set_session(request: Request, response: Response, secret: str, csrf: str) -> None:
-    for name, value, private in ((SESSION_COOKIE, secret, True), (CSRF_COOKIE, csrf, False)):
-        response.set_cookie(
-            name,
-            value,
-            max_age=SESSION_SECONDS,
-            httponly=private,
-            samesite="lax",
-            secure=secure(request),
-            path="/",
-        )
+def set_cookie(
+    request: Request, response: Response, name: str, value: str, seconds: int, **more: Any
+) -> None:
+    """A ``SameSite=Lax`` cookie (``Secure`` over HTTPS), ``HttpOnly`` unless
+    ``httponly=False`` says otherwise."""
+    options = {"httponly": True, "path": "/", **more}
+    response.set_cookie(
+        name, value, max_age=seconds, samesite="lax", secure=secure(request), **options
+    )
 
 
 async def start_session(
-    hub: HubDep, request: Request, response: Response, account: Account
+    hub: HubDep, request: Request, response: Response, account: Account, password_hash: str
 ) -> dict[str, Any]:
+    """Sign ``account`` in on this browser, and remember that it did (its device cookie)."""
     secret, csrf, written = hub.players.submit_session(account)
     await asyncio.wrap_future(written)
-    set_session(request, response, secret, csrf)
+    set_cookie(request, response, SESSION_COOKIE, secret, SESSION_SECONDS)
+    set_cookie(request, response, CSRF_COOKIE, csrf, SESSION_SECONDS, httponly=False)
+    devices = request.cookies.get(DEVICE_COOKIE, "")
+    devices = remember_device(devices, account, password_hash, time.time())
+    set_cookie(request, response, DEVICE_COOKIE, devices, DEVICE_SECONDS, path="/api")
     return {"name": account.name}
 
 
@@ -68,12 +78,11 @@ async def sign_up(
 ) -> dict[str, Any]:
     """A new account (signed in at once): 409 if the name is taken, in any case or form."""
     request.app.state.limits.sign_up.check(address, "new accounts")
-    made = await asyncio.wrap_future(
-        hub.players.submit_account(body.name, await hash_password(body.password))
-    )
+    password_hash = await hash_password(body.password)
+    made = await asyncio.wrap_future(hub.players.submit_account(body.name, password_hash))
     if made is None:
         raise TableError("name_taken", f"the name {body.name!r} is taken")
-    return await start_session(hub, request, response, made)
+    return await start_session(hub, request, response, made, password_hash)
 
 
 @router.post("/session")
@@ -81,17 +90,23 @@ async def sign_in(
     body: SignIn, request: Request, response: Response, hub: HubDep, address: AddressDep
 ) -> dict[str, Any]:
     """Sign in: sets the session cookie. A wrong password and an unknown name get the same
-    answer after the same work."""
+    answer after the same work. A browser that signed in to this account before (its
+    device cookie says so) is not refused for the guesses of others at the name."""
     limits = request.app.state.limits
     key = name_key(body.name)
     limits.sign_in_by_address.check(address, "sign-in attempts")
     limits.sign_in_by_name_here.check(f"{key}\n{address}", "sign-in attempts for this name")
-    limits.sign_in_by_name.check(key, "sign-in attempts for this name")
     found = await asyncio.to_thread(hub.players.by_name, body.name)
+    devices = request.cookies.get(DEVICE_COOKIE, "")
+    device = found and devices and known_device(devices, *found, time.time())
+    if device:
+        limits.sign_in_by_device.check(device, "sign-in attempts from this browser")
+    else:
+        limits.sign_in_by_name.check(key, "sign-in attempts for this name")
     stored = None if found is None else found[1]
-    if not await verify_password(stored, body.password) or found is None:
+    if not await verify_password(stored, body.password) or found is None or stored is None:
         raise TableError("wrong_password", "that name and password do not match")
-    return await start_session(hub, request, response, found[0])
+    return await start_session(hub, request, response, found[0], stored)
 
 
 @router.delete("/session")
