@@ -690,6 +690,15 @@ def serve_command(
             "for pages served elsewhere; repeatable."
         ),
     ] = None,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A name the Host header may carry (play.example.org, *.example.org), "
+            "compared without the port; repeatable. None given: loopback names alone when "
+            "--host is a loopback address (a page of another site rebound to it is "
+            "refused), any name otherwise. Behind a proxy, the public name."
+        ),
+    ] = None,
     tables_per_minute: Annotated[
         float, typer.Option(min=0.1, help="Tables one client address may create per minute.")
     ] = 10.0,
@@ -709,14 +718,35 @@ def serve_command(
 ) -> None:
     """Serve the web platform: lobby, tables, bots and replays, stored in DB."""
     import uvicorn
+    from pydantic import ValidationError
 
     from serai.server.app import SETTINGS_VARIABLE
     from serai.server.collector import YOUNG_OBJECTS
+    from serai.server.config import Settings
     from serai.server.guard import HEADER_TIMEOUT_VARIABLE
+    from serai.server.models import readable
     from serai.server.store import open_store
 
     console = _console()
+    settings = {
+        "db": db,
+        "redis": redis,
+        "bot_workers": bot_workers,
+        "origins": list(origin or ()),
+        "allowed_hosts": list(allowed_host or ()),
+        "listen": host,
+        "tables_per_minute": tables_per_minute,
+        "sockets_per_address": sockets_per_address,
+        "bot_pace": bot_pace,
+        # after the 5 s given to open connections (below), 20 s to stop the rest
+        "stop_within": 20.0,
+        "young_objects": YOUNG_OBJECTS,
+    }
     with _clean_errors():
+        try:  # a bad --allowed-host: one line now, not a traceback in every process
+            Settings.model_validate(settings)
+        except ValidationError as error:
+            raise GameError(readable(error.errors(include_input=False))) from None
         if (redis or workers > 1) and db.startswith("sqlite"):
             raise GameError(
                 "SQLite is the database of one process: several processes serve one "
@@ -730,18 +760,6 @@ def serve_command(
         open_store(db).close()  # a bad URL, path or server: one line now, not a traceback
         if redis is not None:
             _check_redis(redis)
-    settings = {
-        "db": db,
-        "redis": redis,
-        "bot_workers": bot_workers,
-        "origins": list(origin or ()),
-        "tables_per_minute": tables_per_minute,
-        "sockets_per_address": sockets_per_address,
-        "bot_pace": bot_pace,
-        # after the 5 s given to open connections (below), 20 s to stop the rest
-        "stop_within": 20.0,
-        "young_objects": YOUNG_OBJECTS,
-    }
     # every process of the group reads them, the first as well as any --workers
     os.environ[SETTINGS_VARIABLE] = json.dumps(settings)
     os.environ[HEADER_TIMEOUT_VARIABLE] = str(header_timeout)

@@ -948,13 +948,13 @@ def stream_until_answered(port: int, head: bytes, chunk: bytes, total: int) -> t
 def test_large_bodies_are_not_read_past_the_limit(live_server: int) -> None:
     claimed = raw_request(
         live_server,
-        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
         b"Content-Length: 200000000\r\n\r\n",
     )
     assert claimed.startswith(b"HTTP/1.1 413") and b"too_large" in claimed
     sent, streamed = stream_until_answered(
         live_server,
-        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
         b"Transfer-Encoding: chunked\r\n\r\n",
         b"3e8\r\n" + b" " * 1000 + b"\r\n",
         200_000_000,
@@ -1046,7 +1046,7 @@ def test_malformed_a_very_long_websocket_address_is_refused(live_server: int) ->
         live_server,
         b"GET /ws/tables/abc?token="
         + b"a" * 10_000
-        + b" HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
     )
     assert answer.startswith(b"HTTP/1.1 414") and b"too_large" in answer
@@ -1136,7 +1136,7 @@ def test_slow_clients_a_connection_that_never_finishes_its_headers_is_closed(
         ws.recv()
         ws.recv()
         with socket.create_connection(("127.0.0.1", live_server), timeout=30) as slow:
-            slow.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+            slow.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
             assert slow.recv(1024) == b"", "closed without an answer"
         ws.send(json.dumps({"type": "ping"}))
         assert json.loads(ws.recv()) == {"type": "pong"}

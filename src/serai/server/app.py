@@ -163,7 +163,7 @@ def create_app(
         RateLimit(config.tables_per_minute, config.tables_burst),
         Connections(config.sockets_per_address),
     )
-    app.add_middleware(Guard, origins=config.origins)
+    app.add_middleware(Guard, origins=config.origins, hosts=config.served_hosts())
     app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
     for router in (
         pages.router,

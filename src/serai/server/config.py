@@ -2,7 +2,84 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+import ipaddress
+import re
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+LOOPBACK_HOSTS = ("localhost", "*.localhost", "127.0.0.1", "[::1]")
+"""The names a server listening on a loopback address answers to when it is given none
+(127.0.0.1 stands for every address of 127.0.0.0/8): a page whose DNS name was rebound to
+127.0.0.1 sends its own name, and is refused."""
+
+_LABEL = re.compile(r"[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?")
+
+_KINDS = "a host name (play.example.org), *.name, an IPv4 address or an IPv6 one in brackets"
+
+
+def host_name(text: str) -> str:
+    """A host name or IP address without a port, as hosts are compared: lower case,
+    without a final dot, an IP address in its short form, an IPv6 one in brackets;
+    ``ValueError`` if it is none of those.
+
+    >>> host_name("Play.Example.org."), host_name("[0:0::1]"), host_name("127.0.0.1")
+    ('play.example.org', '[::1]', '127.0.0.1')
+    """
+    name = text.strip().lower().removesuffix(".")
+    if name.startswith("[") and name.endswith("]"):
+        try:
+            return f"[{ipaddress.IPv6Address(name[1:-1]).compressed}]"
+        except ValueError:
+            raise ValueError(f"{text!r} is no IPv6 address") from None
+    if name.count(":") > 1:
+        raise ValueError(f"{text!r}: write an IPv6 address in brackets, as [::1]")
+    if name.replace(".", "").isdecimal():
+        try:
+            return str(ipaddress.IPv4Address(name))
+        except ValueError:
+            raise ValueError(f"{text!r} is no IPv4 address") from None
+    if len(name) > 253 or not all(_LABEL.fullmatch(label) for label in name.split(".")):
+        raise ValueError(f"{text!r} is not {_KINDS}")
+    return name
+
+
+def host_pattern(text: str) -> str:
+    """One of :attr:`Settings.allowed_hosts`, as :func:`host_name` writes it:
+    ``play.example.org``, ``*.example.org`` (any name under it, not itself), an IP
+    address, or ``*`` (any host); ``ValueError`` for anything else, a URL or a port.
+
+    >>> host_pattern("*.Example.org"), host_pattern("[::1]")
+    ('*.example.org', '[::1]')
+    >>> host_pattern("example.org:80")
+    Traceback (most recent call last):
+    ValueError: 'example.org:80': hosts are compared without their port, give 'example.org'
+    """
+    name = text.strip()
+    if name == "*":
+        return name
+    if "/" in name:
+        raise ValueError(f"{text!r} is a URL: give its host name alone (play.example.org)")
+    if name.count(":") == 1 or "]:" in name:
+        bare = name.rpartition(":")[0]
+        raise ValueError(f"{text!r}: hosts are compared without their port, give {bare!r}")
+    if not name.startswith("*."):
+        return host_name(name)
+    under = host_name(name[2:])
+    if under.startswith("[") or under.replace(".", "").isdecimal():
+        raise ValueError(f"{text!r}: a wildcard stands for the names under a host name")
+    return f"*.{under}"
+
+
+def loopback(address: str) -> bool:
+    """Whether listening on ``address`` (``127.0.0.1``, ``::1``, ``localhost``) serves this
+    machine alone."""
+    address = address.strip().lower().removeprefix("[").removesuffix("]")
+    if address == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
 
 
 class Settings(BaseModel):
@@ -17,6 +94,17 @@ class Settings(BaseModel):
     )
     origins: tuple[str, ...] = Field(
         (), description="origins allowed besides the server's own (https://play.example)"
+    )
+    allowed_hosts: tuple[str, ...] = Field(
+        (),
+        description="the names a request's Host header may carry, compared without the port "
+        "(play.example.org, *.example.org for the names under it, 127.0.0.1, [::1]; * for "
+        "any); none given: see served_hosts",
+    )
+    listen: str | None = Field(
+        None,
+        description="the address the server listens on (serai serve sets it; an app inside "
+        "another program has none)",
     )
     tables_per_minute: float = Field(
         10.0, gt=0, description="tables one client address may create per minute"
@@ -52,3 +140,23 @@ class Settings(BaseModel):
         "of every collection (serai serve sets it; an app inside another program leaves "
         "the interpreter's collector as it is)",
     )
+
+    @field_validator("allowed_hosts")
+    @classmethod
+    def _host_patterns(cls, hosts: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(host_pattern(host) for host in hosts)
+
+    def served_hosts(self) -> tuple[str, ...] | None:
+        """The hosts a request's ``Host`` may name (as :func:`host_pattern` writes them), or
+        ``None`` for any: :attr:`allowed_hosts` if given; else, when the server listens on a
+        loopback address, :data:`LOOPBACK_HOSTS` alone (a page of another site whose name
+        resolves to 127.0.0.1, DNS rebinding, is refused); else any. An app with no
+        :attr:`listen` (inside another program, or a test's) serves any host: whatever
+        runs it decides who reaches it."""
+        if "*" in self.allowed_hosts:
+            return None
+        if self.allowed_hosts:
+            return self.allowed_hosts
+        if self.listen is not None and loopback(self.listen):
+            return LOOPBACK_HOSTS
+        return None

@@ -2,9 +2,10 @@
 
 - :class:`Guard`, an ASGI middleware in front of everything: it refuses a body larger than
   :data:`MAX_BODY` by its ``Content-Length`` before reading it, and stops reading a
-  streamed one at the limit or after :data:`BODY_SECONDS`; refuses state changes and
-  WebSockets whose ``Origin`` this server does not serve (cross-site requests); and adds
-  the security headers to every answer.
+  streamed one at the limit or after :data:`BODY_SECONDS`; refuses every request whose
+  ``Host`` this server does not serve (a page whose DNS name was rebound to this server's
+  address), and state changes and WebSockets whose ``Origin`` it does not serve
+  (cross-site requests); and adds the security headers to every answer.
 - :class:`RateLimit`, a token bucket per client address (table creation, moves).
 - :class:`GuardedH11Protocol`, uvicorn's HTTP/1.1 protocol with a deadline for the request
   headers, so a client that opens connections and sends its headers a byte at a time
@@ -18,6 +19,7 @@ import contextlib
 import json
 import math
 import os
+import re
 import time
 from collections import Counter, OrderedDict
 from collections.abc import Iterable, Iterator
@@ -28,6 +30,7 @@ import h11
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from serai.server.config import host_name
 from serai.server.errors import TableError
 
 MAX_BODY = 4096
@@ -81,6 +84,17 @@ async def refuse(
     await send({"type": f"{kind}.response.body", "body": body})
 
 
+async def refuse_opening(scope: Scope, send: Send, error: TableError) -> None:
+    """Refuse an HTTP request, or a WebSocket before it opens, with ``error``."""
+    if scope["type"] == "http":
+        await refuse(send, error)
+    elif "websocket.http.response" in scope.get("extensions", {}):
+        await refuse(send, error, kind="websocket.http")
+    else:  # a server that cannot answer a WebSocket's opening with a body
+        reason = error.code.replace("_", " ")
+        await send({"type": "websocket.close", "code": 4000 + error.status, "reason": reason})
+
+
 def _header(scope: Scope, name: bytes) -> str | None:
     for key, value in scope["headers"]:
         if key == name:
@@ -88,16 +102,73 @@ def _header(scope: Scope, name: bytes) -> str | None:
     return None
 
 
+def requested_host(header: str) -> str | None:
+    """The host a ``Host`` header names, without its port, as :func:`host_name` writes it
+    (any address of 127.0.0.0/8 as 127.0.0.1, the same machine); ``None`` if it names none.
+
+    >>> requested_host("LocalHost:8000"), requested_host("[::1]:80"), requested_host("127.9.0.1")
+    ('localhost', '[::1]', '127.0.0.1')
+    >>> requested_host("evil.example:x") is None
+    True
+    """
+    if header.startswith("["):
+        end = header.find("]") + 1
+        name, port = header[:end], header[end:]
+    else:
+        name, colon, port = header.partition(":")
+        port = colon + port
+    if not re.fullmatch(r"(:[0-9]*)?", port):
+        return None
+    try:
+        name = host_name(name)
+    except ValueError:
+        return None
+    if name.replace(".", "").isdecimal() and name.startswith("127."):
+        return "127.0.0.1"
+    return name
+
+
+def serves(hosts: Iterable[str], name: str) -> bool:
+    """Whether ``name`` (from :func:`requested_host`) is one of ``hosts`` (as
+    :func:`~serai.server.config.host_pattern` writes them) or under a ``*.`` one of them."""
+    return any(
+        host in ("*", name) or (host.startswith("*.") and name.endswith(host[1:])) for host in hosts
+    )
+
+
 class Guard:
     """The middleware described in the module docstring.
 
     ``origins``: the origins allowed besides this server's own (``https://play.example``);
     a request without an ``Origin`` header (not from a browser) is let through.
+    ``hosts``: the hosts a request's ``Host`` header may name (as
+    :meth:`~serai.server.config.Settings.served_hosts` gives them), ``None`` for any. A
+    request without a ``Host`` header (HTTP/1.0) is let through: every browser sends one,
+    and a page rebound to this server's address is the only caller the check stops.
     """
 
-    def __init__(self, app: ASGIApp, origins: Iterable[str] = ()) -> None:
+    def __init__(
+        self, app: ASGIApp, origins: Iterable[str] = (), hosts: Iterable[str] | None = None
+    ) -> None:
         self.app = app
         self.origins = frozenset(origin.rstrip("/").lower() for origin in origins)
+        self.hosts = None if hosts is None else tuple(hosts)
+
+    def stranger(self, scope: Scope) -> TableError | None:
+        """``bad_host`` if the request's ``Host`` names a host this server does not serve."""
+        header = _header(scope, b"host")
+        if self.hosts is None or header is None:
+            return None
+        name = requested_host(header)
+        if name is not None and serves(self.hosts, name):
+            return None
+        if name is None:
+            return TableError("bad_host", "this request's Host header names no host")
+        return TableError(
+            "bad_host",
+            f"this server does not serve the host {name}: if it should, start it with "
+            f"--allowed-host {name} besides any it has",
+        )
 
     def allowed(self, scope: Scope) -> bool:
         origin = _header(scope, b"origin")
@@ -113,17 +184,18 @@ class Guard:
         return origin == f"{'https' if secure else 'http'}://{host.lower()}"
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        stranger = self.stranger(scope)
+        if stranger is not None:
+            await refuse_opening(scope, send, stranger)
+            return
         if scope["type"] == "websocket":
             if not self.allowed(scope):
                 error = TableError("bad_origin", "cross-site connections are refused")
-                if "websocket.http.response" in scope.get("extensions", {}):
-                    await refuse(send, error, kind="websocket.http")
-                else:  # a server that cannot answer it with a body
-                    await send({"type": "websocket.close", "code": 4403, "reason": "bad origin"})
+                await refuse_opening(scope, send, error)
                 return
-            await self.app(scope, receive, send)
-            return
-        if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
 
