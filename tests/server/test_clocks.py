@@ -8,6 +8,7 @@ The server reads its time from ``create_app(clock=…)``; these tests give it a
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -453,6 +454,36 @@ def test_a_turn_that_runs_out_while_its_player_is_on_vacation_waits(
     hand.now = until + 3600 + 7200 + 1
     assert expire(me) == [table_id]
     assert state(me, table_id)["clock"]["timeouts"] == [1, 0]
+
+
+def test_a_reading_of_the_vacations_begun_before_one_is_taken_does_not_undo_it(
+    me: TestClient,
+) -> None:
+    """The vacations are read again at every look around (a group's processes take them
+    too): a reading that began before a vacation was taken here does not replace it."""
+    signed_in_with_a_turn_based_table(me, "Gil")
+    hub = hub_of(me)
+    store_read = hub.players.vacations
+    began, finish = threading.Event(), threading.Event()
+
+    def slow_read(now: float) -> dict[str, float]:
+        found = store_read(now)  # before the vacation below is stored
+        began.set()
+        assert finish.wait(60)
+        return found
+
+    hub.players.vacations = slow_read  # type: ignore[method-assign]
+    portal = me.portal
+    assert portal is not None
+    reading = portal.start_task_soon(hub.read_vacations)
+    assert began.wait(60)
+    headers = {"X-CSRF-Token": me.cookies.get("serai_csrf") or ""}
+    assert me.post("/api/me/vacation", json={"days": 2}, headers=headers).status_code == 200
+    finish.set()
+    reading.result(60)
+    found = hub.players.by_name("Gil")
+    assert found is not None
+    assert hub.vacations == {found[0].id: START + 2 * 86400}
 
 
 def test_a_realtime_pause_needs_every_player(clocked: TestClient, hand: HandClock) -> None:

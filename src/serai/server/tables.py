@@ -609,6 +609,9 @@ class Hub:
         self.clocks_changed = asyncio.Event()
         self.vacations: dict[str, float] = {}
         """Accounts on vacation (turn-based clocks wait for them), until when."""
+        self.vacations_taken = 0
+        """Vacations taken or ended through this process: a reading of the store begun
+        before one of them does not replace :attr:`vacations`."""
         self.players = Players(store)
         self.tables: OrderedDict[str, Table] = OrderedDict()
         self.max_tables = max_tables
@@ -639,7 +642,7 @@ class Hub:
         for table_id in await asyncio.to_thread(self.store.waiting_for_bots):
             self.driver.wake(table_id)
         self.deadlines = await asyncio.to_thread(self.store.deadlines)
-        self.vacations = await asyncio.to_thread(self.players.vacations, self.now())
+        await self.read_vacations()
         for table_id in await asyncio.to_thread(self.store.unrated):
             table = await self.get(table_id)
             await asyncio.wrap_future(self.store.submit_result(table.id, table.result(table.state)))
@@ -1376,7 +1379,7 @@ class Hub:
         has moved past (or mark it behind, if this process does not keep up with it), and
         read again who is on vacation (taken through any process)."""
         await self.cluster.check()
-        self.vacations = await asyncio.to_thread(self.players.vacations, self.now())
+        await self.read_vacations()
         waiting = await asyncio.to_thread(self.store.waiting_for_bots)
         deadlines = await asyncio.to_thread(self.store.deadlines)
         stored = await asyncio.to_thread(self.store.revisions, list(self.tables))
@@ -1553,9 +1556,19 @@ class Hub:
                 after = after.vote(seat, pause, players, self.now())
             await self._commit(table, seats[0], [], clocks=after)
 
+    async def read_vacations(self) -> None:
+        """Read again who is on vacation (taken through any process), unless a vacation
+        was taken or ended here meanwhile: the store may have been read before it, and
+        the next reading takes it in."""
+        taken = self.vacations_taken
+        found = await asyncio.to_thread(self.players.vacations, self.now())
+        if taken == self.vacations_taken:
+            self.vacations = found
+
     async def vacation(self, account: Account, until: float) -> None:
         """Turn-based clocks wait for ``account`` until ``until`` (0: back now): the running
         clock of every table where it is that player's turn, held here or not."""
+        self.vacations_taken += 1
         if until > self.now():
             self.vacations[account.id] = until
         else:
