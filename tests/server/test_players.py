@@ -92,6 +92,43 @@ def test_a_name_mixing_look_alike_scripts_is_refused(browser: TestClient) -> Non
 
 
 @pytest.mark.parametrize(
+    ("first", "alike"),
+    [("Ape", "\u0410\u0440\u0435"), ("BOB", "B0B"), ("Ian", "lan"), ("lan", "IAN")],
+)
+def test_a_name_looking_like_an_existing_one_is_refused(
+    browser: TestClient, first: str, alike: str
+) -> None:
+    """Each name is in one script, yet it would pass for the other (the all-Cyrillic
+    ``Аре``, a zero, a capital I beside a small L)."""
+    assert sign_up(browser, first).status_code == 201
+    refused = sign_up(TestClient(browser.app), alike)
+    assert refused.status_code == 409 and refused.json()["code"] == "name_taken"
+    assert refused.json()["message"] == (
+        f"the name {alike!r} looks like the existing name {first!r}"
+    )
+
+
+def test_a_name_differing_in_case_alone_is_taken_though_it_looks_otherwise(
+    browser: TestClient,
+) -> None:
+    assert sign_up(browser, "Ian").status_code == 201
+    taken = sign_up(TestClient(browser.app), "ian")
+    assert taken.status_code == 409 and taken.json()["message"] == "the name 'ian' is taken"
+
+
+def test_names_that_look_different_are_both_taken_and_each_signs_in_by_its_own(
+    browser: TestClient,
+) -> None:
+    assert sign_up(browser, "Magnus").status_code == 201
+    assert sign_up(TestClient(browser.app), "Magnes").status_code == 201
+    for name in ("magnus", "MAGNES"):
+        signed = TestClient(browser.app).post(
+            "/api/session", json={"name": name, "password": PASSWORD}
+        )
+        assert signed.status_code == 200 and signed.json()["name"] == name.title()
+
+
+@pytest.mark.parametrize(
     ("name", "password", "says"),
     [
         ("x", PASSWORD, "name"),

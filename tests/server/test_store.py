@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import json
 import threading
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
+from sqlalchemy.engine import Connection
 
 import serai
 from serai.engine import GameError
@@ -244,6 +246,27 @@ def test_the_migrations_build_exactly_the_tables_the_code_uses(store: Store) -> 
     assert differences == []
 
 
+@contextlib.contextmanager
+def at_revision(url: str, revision: str) -> Iterator[Connection]:
+    """A connection to the database at ``url``, its schema brought to migration
+    ``revision`` (an older release's); what the block writes is committed at its end."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option(
+        "script_location", str(Path(store_module.__file__).parent / "migrations")
+    )
+    engine = create_engine(url)
+    try:
+        with engine.begin() as db:
+            config.attributes["connection"] = db
+            command.upgrade(config, revision)
+            yield db
+    finally:
+        engine.dispose()
+
+
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"])
 def test_a_database_of_the_last_release_is_upgraded_and_its_games_play_on(
     database: str, tmp_path: Path, request: pytest.FixtureRequest
@@ -253,8 +276,6 @@ def test_a_database_of_the_last_release_is_upgraded_and_its_games_play_on(
     link, and play goes on."""
     import random
 
-    from alembic import command
-    from alembic.config import Config
     from fastapi.testclient import TestClient
 
     import serai
@@ -276,14 +297,7 @@ def test_a_database_of_the_last_release_is_upgraded_and_its_games_play_on(
         seat = -1 if chance else state.current_player()
         rows.append((len(rows), action, seat, state.action_to_string(action)))
         state.apply_action(action)
-    config = Config()
-    config.set_main_option(
-        "script_location", str(Path(store_module.__file__).parent / "migrations")
-    )
-    engine = create_engine(url)
-    with engine.begin() as db:
-        config.attributes["connection"] = db
-        command.upgrade(config, "0001")
+    with at_revision(url, "0001") as db:
         db.execute(
             text(
                 "INSERT INTO serai_tables VALUES ('old-table-01', 'through_the_desert', "
@@ -312,7 +326,6 @@ def test_a_database_of_the_last_release_is_upgraded_and_its_games_play_on(
                 ),
                 {"idx": idx, "action": action, "seat": seat, "shown": shown},
             )
-    engine.dispose()
     with TestClient(create_app(url, bot_workers=0)) as client:
         listed = client.get("/api/tables").json()["tables"]
         assert [t["id"] for t in listed] == ["old-table-01"]

@@ -5,7 +5,9 @@
   spaces, ``-``, ``_`` and ``.``; ``:`` is kept for the bots (``mcts:hard`` is a player too).
   None of its letters is drawn as nothing, and none carries more than three accents. A
   new name is written in one script (Latin with Chinese, Japanese or Korean may mix), so
-  that ``Mаgnus`` with a Cyrillic ``а`` cannot pass for ``Magnus``.
+  that ``Mаgnus`` with a Cyrillic ``а`` cannot pass for ``Magnus``; nor may it look like
+  an existing name (the same :func:`look`), so that neither the all-Cyrillic ``Аре`` nor
+  ``B0B`` nor ``lan`` (small L) is taken beside ``Ape``, ``BOB`` or ``Ian``.
 - **Passwords** are hashed with argon2id (``argon2-cffi``), in a thread so the server keeps
   answering; a sign-in with an unknown name checks a dummy hash, so it takes as long and
   is answered the same as a wrong password.
@@ -26,6 +28,7 @@ import asyncio
 import base64
 import hashlib
 import hmac
+import itertools
 import re
 import secrets
 import time
@@ -37,15 +40,19 @@ from typing import Any
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from confusable_homoglyphs.categories import unique_aliases
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, insert, select, text, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from serai.server.bots import SEAT_BOTS
 from serai.server.clocks import VACATION_DAYS
 from serai.server.schema import accounts, sessions
-from serai.server.store import Store
+from serai.server.store import Store, StoreError
 
 NAME_LENGTH = (2, 24)
+WRITTEN_OUT = 2 * NAME_LENGTH[1]
+"""Characters a name may hold with each written out (NFKC: a ligature as its letters, the
+one-character ``U+FDFA`` as 18), so that its key and its look fit their columns."""
 PASSWORD_LENGTH = (10, 256)
 SESSION_SECONDS = 30 * 24 * 3600
 DEVICE_SECONDS = 365 * 24 * 3600
@@ -89,6 +96,8 @@ SCRIPT_MIXES = (
 """The scripts one name may mix: Latin with the writing of Japanese, Chinese or Korean,
 none of whose letters looks like another's (Unicode's "highly restrictive" level, UTS #39).
 """
+NAMING = 5_365_161_602
+"""The PostgreSQL advisory lock a sign-up holds while it checks and writes its name."""
 
 
 def digest(secret: str) -> str:
@@ -103,6 +112,52 @@ def name_key(name: str) -> str:
     True
     """
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
+@cache
+def prototypes() -> dict[str, str]:
+    """Each character Unicode's confusables.txt (UTS #39) pairs with another, mapped to the
+    least code point of its class: the characters a chain of such pairs joins. Only pairs of
+    single characters count (after the U+200E marks around right-to-left ones): a name is
+    compared character by character."""
+    from confusable_homoglyphs.confusables import confusables_data
+
+    parent: dict[str, str] = {}
+
+    def root(char: str) -> str:
+        while (up := parent.get(char, char)) != char:
+            char = up
+        return char
+
+    for char, homoglyphs in confusables_data.items():
+        for homoglyph in homoglyphs:
+            pair = {char.replace("\u200e", ""), homoglyph["c"].replace("\u200e", "")}
+            if all(len(one) == 1 for one in pair):
+                low, *high = sorted({root(one) for one in pair})
+                parent.update((one, low) for one in [low, *high])
+    return {char: root(char) for char in parent}
+
+
+def look(name: str) -> str:
+    """The form in which two names look alike: each character of the name (NFKC, then
+    NFD) drawn as the prototype of its class (:func:`prototypes`), then NFD and case
+    folded; Unicode's "skeleton" (UTS #39), over whole classes.
+
+    >>> look("\u0410\u0440\u0435") == look("Ape")  # all Cyrillic
+    True
+    >>> look("B0B") == look("BOB"), look("Ian") == look("lan"), look("Magnus") == look("Magnes")
+    (True, True, False)
+
+    Case is folded last, once each character is drawn as its prototype: a capital I,
+    drawn like a small L, does not look like a small i. Names differing only in case
+    share their :func:`name_key`, which a new name is checked against too.
+
+    >>> look("IAN") == look("ian"), look("IAN") == look("lan"), name_key("IAN") == name_key("ian")
+    (False, True, True)
+    """
+    drawn = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name))
+    same = prototypes()
+    return unicodedata.normalize("NFD", "".join(same.get(c, c) for c in drawn)).casefold()
 
 
 def check_name(name: str) -> str:
@@ -120,6 +175,14 @@ def check_name(name: str) -> str:
     ValueError: a name is written in one script, ...: this one mixes Cyrillic and Latin
     >>> check_name("山田 Taro")
     '山田 Taro'
+    >>> check_name("RAND0M")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'RAND0M' is, or looks like, the name of a bot
+    >>> check_name("\ufdfa" * 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: a name holds at most 48 characters, each written out
     """
     shown = unicodedata.normalize("NFC", name.strip())
     low, high = NAME_LENGTH
@@ -144,7 +207,29 @@ def check_name(name: str) -> str:
             f"a name is written in one script, so that it cannot pass for another: "
             f"this one mixes {mixed}"
         )
+    if len(unicodedata.normalize("NFKC", shown)) > WRITTEN_OUT:
+        raise ValueError(f"a name holds at most {WRITTEN_OUT} characters, each written out")
+    if name_key(shown) in bot_keys() or look(shown) in bot_looks():
+        raise ValueError(f"{shown!r} is, or looks like, the name of a bot")
     return shown
+
+
+@cache
+def bot_keys() -> frozenset[str]:
+    """The keys (:func:`name_key`) of the bots' names: no player may take one."""
+    return frozenset(name_key(spec) for spec in SEAT_BOTS)
+
+
+@cache
+def bot_looks() -> frozenset[str]:
+    """The looks (:func:`look`) of the bots' names a player could type (those without
+    ``:``), in every mix of cases: no player's name may look like one."""
+    return frozenset(
+        look("".join(letters))
+        for spec in SEAT_BOTS
+        if ":" not in spec
+        for letters in itertools.product(*({c.lower(), c.upper()} for c in spec))
+    )
 
 
 def check_password(password: str) -> str:
@@ -266,10 +351,32 @@ class Players:
     def submit_account(
         self, name: str, password_hash: str | None, bot: bool = False, account_id: str = ""
     ) -> Any:
-        """A new account (a future of it), or of ``None`` if the name is taken."""
-        account = Account(account_id or secrets.token_urlsafe(12), name, bot, time.time())
+        """A new account (a future of it); or of ``None`` if the name is taken (its
+        :func:`name_key`), or of the existing name it looks like (its :func:`look`).
 
-        def write(db: Connection) -> Account | None:
+        A bot's name is not checked for its look: it is the platform's own (people cannot
+        type its ``:``), and its account must be made. The check and the write are one
+        transaction of the store's one writer, so sign-ups to one process cannot interleave
+        (over SQLite there is one process). Over PostgreSQL, processes share the database
+        and each statement sees what was committed before it, so sign-ups hold an advisory
+        lock (:data:`NAMING`) until their commit: they check and write one after the
+        other. A unique index cannot do it: accounts made before looks were checked may
+        already share one.
+        """
+        account = Account(account_id or secrets.token_urlsafe(12), name, bot, time.time())
+        drawn = look(name)
+
+        def write(db: Connection) -> Account | str | None:
+            if not bot:
+                if db.dialect.name == "postgresql":
+                    db.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": NAMING})
+                alike = db.execute(
+                    select(accounts.c.name)
+                    .where(accounts.c.look == drawn, accounts.c.name_key != name_key(name))
+                    .limit(1)
+                ).scalar()
+                if alike is not None:
+                    return str(alike)
             try:
                 with db.begin_nested():
                     db.execute(
@@ -277,6 +384,7 @@ class Players:
                             id=account.id,
                             name=account.name,
                             name_key=name_key(name),
+                            look=drawn,
                             password_hash=password_hash,
                             bot=bot,
                             created_at=account.created_at,
@@ -306,7 +414,13 @@ class Players:
         if row is not None:
             return _account(row)
         made = self.submit_account(spec, None, bot=True, account_id=account_id).result()
-        return made or self.bot(spec)
+        if isinstance(made, Account):
+            return made
+        with self.store.engine.connect() as db:  # made meanwhile by another process
+            row = db.execute(select(accounts).where(accounts.c.id == account_id)).mappings().first()
+        if row is None:  # a player took the name before names of bots were refused
+            raise StoreError(f"the name {spec!r} of a bot is a player's: rename that player")
+        return _account(row)
 
     def submit_session(self, account: Account) -> tuple[str, str, Any]:
         """A new session for ``account``: its secret, its CSRF token and the write."""

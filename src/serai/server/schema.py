@@ -96,6 +96,9 @@ accounts = Table(
     Column("vacation_until", Float, nullable=True),
     Column("vacation_year", Integer, nullable=True),
     Column("vacation_days", Float, nullable=False, server_default="0"),
+    # serai.server.players.look: at most 4 for each of the 48 characters a name holds written out
+    Column("look", String(500), nullable=True),
+    Index("ix_serai_accounts_look", "look"),
 )
 
 sessions = Table(

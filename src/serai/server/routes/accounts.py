@@ -82,6 +82,9 @@ async def sign_up(
     made = await asyncio.wrap_future(hub.players.submit_account(body.name, password_hash))
     if made is None:
         raise TableError("name_taken", f"the name {body.name!r} is taken")
+    if not isinstance(made, Account):
+        says = f"the name {body.name!r} looks like the existing name {made!r}"
+        raise TableError("name_taken", says)
     return await start_session(hub, request, response, made, password_hash)
 
 
