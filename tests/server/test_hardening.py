@@ -34,6 +34,9 @@ from serai.games.five_tribes.rules import FiveTribesState
 from serai.server import create_app
 from serai.server import tables as tables_module
 from serai.server.bots import (
+    ALONE,
+    PLAYERS,
+    WATCHED,
     BotDriver,
     Overrun,
     ProcessWorker,
@@ -190,9 +193,10 @@ def test_bot_hog_one_tables_bots_wait_their_turn_behind_others() -> None:
     assert asyncio.run(scenario()) == ["A", "B", "C", "A", "A"]
 
 
-def test_bot_hog_tables_of_bots_alone_wait_behind_those_where_people_play() -> None:
-    """Bots playing each other with nobody watching take the workers only when no table
-    where people play or watch waits for a bot."""
+def test_bot_hog_tables_where_people_play_come_first_then_those_they_watch() -> None:
+    """Bots playing each other take the workers only when no table where people play
+    waits for a bot; those someone watches (anyone may watch their own) come before those
+    nobody does; a table someone plays at or came to watch moves up."""
 
     async def scenario() -> list[str]:
         order: list[str] = []
@@ -201,19 +205,23 @@ def test_bot_hog_tables_of_bots_alone_wait_behind_those_where_people_play() -> N
         async def turn(table_id: str, _: Worker) -> None:
             order.append(table_id)
             if table_id == "bots" and order.count("bots") < 2:
-                driver.wake("bots", people=False)
+                driver.wake("bots", ALONE)
             if table_id == "people 1":
                 driver.wake("people 3")
-                driver.wake("watched", people=True)  # someone came to watch
-            if len(order) == 6:
+                driver.wake("watched", WATCHED)  # someone came to watch
+                driver.wake("joined", PLAYERS)  # someone took a seat
+                driver.wake("people 2", ALONE)  # queued already: it keeps its place
+            if len(order) == 8:
                 done.set()
 
         with ThreadPoolExecutor(1) as pool:
             driver = BotDriver([ThreadWorker(pool)], turn)
-            driver.wake("bots", people=False)
-            driver.wake("watched", people=False)
+            driver.wake("bots", ALONE)
+            driver.wake("watched", ALONE)
+            driver.wake("joined", WATCHED)
+            driver.wake("spectated", WATCHED)
             driver.wake("people 1")
-            driver.wake("people 2")
+            driver.wake("people 2", PLAYERS)
             driver.start()
             await asyncio.wait_for(done.wait(), 30)
             await driver.stop()
@@ -223,16 +231,19 @@ def test_bot_hog_tables_of_bots_alone_wait_behind_those_where_people_play() -> N
         "people 1",
         "people 2",
         "people 3",
+        "joined",
+        "spectated",
         "watched",
         "bots",
         "bots",
     ]
 
 
-def test_bot_hog_a_people_table_hurries_a_worker_thinking_for_bots_alone() -> None:
-    """Every worker thinks for bots alone when a table where people play needs one: a
-    worker is hurried (its search answers with what it found), then serves the people.
-    A table of bots alone coming next does not hurry anyone."""
+@pytest.mark.parametrize("queue", [ALONE, WATCHED])
+def test_bot_hog_a_players_table_hurries_a_worker_thinking_for_others(queue: int) -> None:
+    """Every worker thinks for tables where nobody plays when a table where people play
+    needs one: a worker is hurried (its search answers with what it found), then serves
+    the people. A table where nobody plays coming next does not hurry anyone."""
 
     async def scenario() -> tuple[list[str], list[bool]]:
         order: list[str] = []
@@ -252,7 +263,8 @@ def test_bot_hog_a_people_table_hurries_a_worker_thinking_for_bots_alone() -> No
         async def turn(table_id: str, worker: Worker) -> None:
             order.append(table_id)
             if table_id == "bots 1":
-                driver.wake("bots 2", people=False)
+                driver.wake("bots 2", queue)
+                driver.wake("people", WATCHED)
                 driver.wake("people")
                 hurried.append(await loop.run_in_executor(None, think, worker))
             elif table_id == "bots 2":
@@ -261,7 +273,7 @@ def test_bot_hog_a_people_table_hurries_a_worker_thinking_for_bots_alone() -> No
 
         with ThreadPoolExecutor(1) as pool:
             driver = BotDriver([ThreadWorker(pool)], turn)
-            driver.wake("bots 1", people=False)
+            driver.wake("bots 1", queue)
             driver.start()
             await asyncio.wait_for(done.wait(), 120)
             await driver.stop()
@@ -288,6 +300,27 @@ def test_bot_hog_a_hurried_worker_process_answers_after_a_few_iterations() -> No
         worker.stop()
     searched = sum(visits for _, visits, _ in ranked) - PRIOR_VISITS * len(ranked)
     assert searched == HURRIED_ITERATIONS
+
+
+def test_bot_hog_watching_ones_own_bots_does_not_put_them_before_players(
+    db_url: str, executor: ThreadPoolExecutor
+) -> None:
+    """A table of bots alone waits in the last queue; watching it moves it to the middle
+    one, never to the players' (anyone may watch their own bots); a table where a person
+    plays a seat waits in the first. (This server runs no bot, so the tables stay queued.)"""
+    bot = {"kind": "bot", "bot": "mcts", "difficulty": "hard"}
+    app = create_app(db_url, executor=executor, bot_workers=0)
+    with TestClient(app) as client:
+        queued = hub_of(client).driver.queued
+        alone = create(client, seats=[bot, bot]).json()["table"]["id"]
+        assert queued[alone] == ALONE
+        with client.websocket_connect(f"/ws/tables/{alone}") as ws:
+            assert ws.receive_json()["type"] == "hello"
+            assert ws.receive_json()["type"] == "state"
+            assert queued[alone] == WATCHED
+        played = create(client, game="through_the_desert", seats=[bot, HUMAN]).json()
+        assert client.get(f"/api/tables/{played['table']['id']}").json()["to_move"] == 0
+        assert queued[played["table"]["id"]] == PLAYERS
 
 
 def test_bot_hog_a_driver_stops_even_when_a_decision_swallows_its_cancellation() -> None:

@@ -8,10 +8,12 @@
 - **Worker processes** think, one decision each at a time. A worker that does not answer
   within the cap (plus :data:`GRACE`) is killed and replaced, and the table gets a random
   legal move instead, so a table never stalls.
-- **People first.** The tables where people play or watch are served before those of
-  bots alone; and when people's tables wait while every worker thinks for bots alone,
-  those workers are *hurried*: their searches answer with what they found so far, so a
-  person waits for no stranger's long decision.
+- **Players first.** Three queues (:data:`PLAYERS`, :data:`WATCHED`, :data:`ALONE`): the
+  tables where people play are served before those where people only watch (anyone may
+  watch their own tables), and those before tables of bots alone; and when players'
+  tables wait while every worker thinks for the others, those workers are *hurried*:
+  their searches answer with what they found so far, so a player waits for no stranger's
+  long decision.
 - **Workers die with the server**: on Linux the kernel kills them when the server dies
   (``PR_SET_PDEATHSIG``), and elsewhere they notice the parent is gone within a second;
   the server kills them when it stops.
@@ -268,26 +270,33 @@ Turn = Callable[[str, Worker], Awaitable[None]]
 """Plays one bot decision of a table (by id) with a worker; the driver's callback."""
 
 
+PLAYERS, WATCHED, ALONE = 0, 1, 2
+"""The bots' queues, served in this order: tables where a person plays a seat, tables
+where people only watch, tables of bots alone."""
+
 STOP_SECONDS = 0.1
 """How long a stopping driver waits for its tasks before it cancels them again."""
 
 
 class BotDriver:
     """The queues of tables whose bot is to act, served by one task per worker: first
-    come, first served, the tables where people play or watch before those of bots
-    alone (which would otherwise keep the workers from the people for hours). A people's
-    table that no idle worker will take hurries a worker thinking for bots alone."""
+    come, first served within a queue, :data:`PLAYERS` before :data:`WATCHED` before
+    :data:`ALONE` (whose tables would otherwise keep the workers from the players for
+    hours). A players' table that no idle worker will take hurries a worker thinking for
+    another queue."""
 
     def __init__(self, workers: list[Worker], turn: Turn) -> None:
         self.workers = workers
         self.turn = turn
-        self.people: deque[str] = deque()
-        self.bots_alone: deque[str] = deque()
+        self.queues: tuple[deque[str], ...] = (deque(), deque(), deque())
+        """:data:`PLAYERS`, :data:`WATCHED` and :data:`ALONE`."""
         self.ready = asyncio.Event()
-        self.queued: set[str] = set()
+        self.queued: dict[str, int] = {}
+        """The tables queued, with their queue."""
         self.busy: set[str] = set()
-        self.alone: set[Worker] = set()
-        """The workers thinking for a table of bots alone, not yet hurried."""
+        self.hurried: set[Worker] = set()
+        """The workers thinking for a table no player waits at, that may be hurried (each
+        once)."""
         self.tasks: list[asyncio.Task[None]] = []
 
     def start(self) -> None:
@@ -308,50 +317,47 @@ class BotDriver:
         for worker in self.workers:
             worker.stop()
 
-    def wake(self, table_id: str, people: bool = True) -> None:
-        """Queue ``table_id`` for its bot's next decision, unless it is already queued;
-        ``people``: someone plays or watches there (a table of bots alone that someone
-        came to watch moves to the people's queue)."""
-        if table_id in self.queued:
-            if people and table_id in self.bots_alone:
-                self.bots_alone.remove(table_id)
-                self.people.append(table_id)
-                self._hurry()
+    def wake(self, table_id: str, queue: int = PLAYERS) -> None:
+        """Queue ``table_id`` in ``queue`` for its bot's next decision; a table already
+        queued only moves to a queue served sooner (someone came to play or watch)."""
+        queued = self.queued.get(table_id)
+        if queued is not None and queued <= queue:
             return
-        self.queued.add(table_id)
-        (self.people if people else self.bots_alone).append(table_id)
+        if queued is not None:
+            self.queues[queued].remove(table_id)
+        self.queued[table_id] = queue
+        self.queues[queue].append(table_id)
         self.ready.set()
-        if people:
+        if queue == PLAYERS:
             self._hurry()
 
     def _hurry(self) -> None:
-        """Hurry a worker thinking for bots alone for each people's table that no idle
-        worker will take."""
+        """Hurry a worker thinking for a table no player waits at, for each players'
+        table that no idle worker will take."""
         idle = len(self.workers) - len(self.busy)
-        for worker in list(self.alone)[: max(0, len(self.people) - idle)]:
+        for worker in list(self.hurried)[: max(0, len(self.queues[PLAYERS]) - idle)]:
             worker.hurry.value = True
-            self.alone.discard(worker)
+            self.hurried.discard(worker)
 
-    async def _next(self) -> tuple[str, bool]:
-        """The next table to serve, and whether its bots play alone."""
-        while not (self.people or self.bots_alone):
+    async def _next(self) -> tuple[str, int]:
+        """The next table to serve, and its queue."""
+        while not any(self.queues):
             self.ready.clear()
             await self.ready.wait()
-        if self.people:
-            return self.people.popleft(), False
-        return self.bots_alone.popleft(), True
+        queue = next(queue for queue, tables in enumerate(self.queues) if tables)
+        return self.queues[queue].popleft(), queue
 
     def driving(self, table_id: str) -> bool:
         return table_id in self.queued or table_id in self.busy
 
     async def _serve(self, worker: Worker) -> None:
         while True:
-            table_id, alone = await self._next()
-            self.queued.discard(table_id)
+            table_id, queue = await self._next()
+            del self.queued[table_id]
             self.busy.add(table_id)
             worker.hurry.value = False
-            if alone:
-                self.alone.add(worker)
+            if queue != PLAYERS:
+                self.hurried.add(worker)
             try:
                 await self.turn(table_id, worker)
             except asyncio.CancelledError:
@@ -360,7 +366,7 @@ class BotDriver:
                 log.exception("the bots of table %s could not move", table_id)
             finally:
                 self.busy.discard(table_id)
-                self.alone.discard(worker)
+                self.hurried.discard(worker)
 
 
 def fallback(state: State, seed: int) -> ActionId:

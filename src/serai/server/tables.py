@@ -54,8 +54,11 @@ from serai.engine import (
 from serai.engine.core import Game
 from serai.server.analysis import analyse, load_analysis, submit_analysis
 from serai.server.bots import (
+    ALONE,
     HINT_BOT,
+    PLAYERS,
     SEAT_BOTS,
+    WATCHED,
     BotDriver,
     Overrun,
     Worker,
@@ -523,11 +526,13 @@ class Table:
             clocks=self.clocks if clocks is None else clocks,
         )
 
-    def people_there(self) -> bool:
-        """Whether someone watches the table here or plays a seat of it."""
-        return bool(self.listeners) or any(
-            seat.kind == "human" and not seat.absent for seat in self.row.seats
-        )
+    def bots_queue(self) -> int:
+        """The bots' queue the table waits in: :data:`PLAYERS` while a person plays a seat
+        (not left to a bot), :data:`WATCHED` while people only watch it here, else
+        :data:`ALONE`."""
+        if any(seat.kind == "human" and not seat.absent for seat in self.row.seats):
+            return PLAYERS
+        return WATCHED if self.listeners else ALONE
 
     def clock_seat(self, state: State) -> int | None:
         """The seat whose clock runs in ``state``: a person to act who is there."""
@@ -1599,7 +1604,7 @@ class Hub:
     # -- bots ---------------------------------------------------------------------------
     def _wake(self, table: Table) -> None:
         if table.bot_to_move() is not None:
-            self.driver.wake(table.id, people=table.people_there())
+            self.driver.wake(table.id, table.bots_queue())
 
     async def _bot_turn(self, table_id: str, worker: Worker) -> None:
         """One decision of the bot to act at ``table_id`` (the driver's callback); the
