@@ -110,6 +110,13 @@ def test_a_vacation_holds_a_turn_based_clock() -> None:
     assert held.deadline == 1000.0 + 100.0
 
 
+def test_coming_back_from_no_vacation_gives_no_time() -> None:
+    clocks = Clocks.start_of(settings(mode="turn-based", per_move=100, bank=0), 2).switch(0, 0.0)
+    assert clocks.hold(0.0, 90.0) is clocks and clocks.deadline == 100.0
+    back_early = clocks.hold(1000.0, 50.0).hold(0.0, 300.0)
+    assert back_early.deadline == 300.0 + 100.0, "a vacation ended early: the turn starts afresh"
+
+
 @pytest.mark.parametrize(
     "values",
     [
@@ -454,6 +461,24 @@ def test_a_turn_that_runs_out_while_its_player_is_on_vacation_waits(
     hand.now = until + 3600 + 7200 + 1
     assert expire(me) == [table_id]
     assert state(me, table_id)["clock"]["timeouts"] == [1, 0]
+
+
+def test_saying_one_is_back_without_a_vacation_holds_no_clock(
+    me: TestClient, hand: HandClock
+) -> None:
+    """``days: 0`` (back now) from a player on no vacation moves no deadline and writes
+    nothing (it gave a fresh time per move each time); vacations are limited per player."""
+    table_id = signed_in_with_a_turn_based_table(me, "Hal")
+    before = state(me, table_id)
+    hand.advance(600)
+    headers = {"X-CSRF-Token": me.cookies.get("serai_csrf") or ""}
+    answers = [
+        me.post("/api/me/vacation", json={"days": 0}, headers=headers).status_code for _ in range(7)
+    ]
+    assert answers == [200] * 6 + [429]
+    after = state(me, table_id)
+    assert after["revision"] == before["revision"]
+    assert after["clock"]["deadline"] == before["clock"]["deadline"]
 
 
 def test_a_reading_of_the_vacations_begun_before_one_is_taken_does_not_undo_it(

@@ -16,6 +16,7 @@ from serai.engine.core import Game
 from serai.server import analysis
 from serai.server import tables as tables_module
 from serai.server.analysis import SWING, load_analysis
+from serai.server.guard import RateLimit
 from serai.server.store import Store
 from serai.server.tables import Hub, NewSeat
 from tests.server.conftest import Creator
@@ -139,3 +140,24 @@ def test_an_unfinished_game_has_no_analysis(client: TestClient, new_table: Creat
     table = new_table("five_tribes", ["human", "human"])
     answer = client.get(f"/api/tables/{table['table']['id']}/analysis")
     assert answer.status_code == 409 and answer.json()["code"] == "not_finished"
+
+
+def test_hints_are_limited_per_address_and_never_queued_without_end(
+    client: TestClient, new_table: Creator
+) -> None:
+    """The helper searches one hint at a time, for seconds: an address's hints over all
+    its tables are limited, and past a few waiting a hint is refused at once."""
+    table = new_table("through_the_desert", ["human", "human"], hotseat=True)
+    token = table["hotseat"].split("token=")[1]
+    url = f"/api/tables/{table['table']['id']}/hint"
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub.hints_waiting = tables_module.HINTS_WAITING
+    busy = client.get(url, params={"token": token})
+    assert busy.status_code == 429 and "hint helper is busy" in busy.json()["message"]
+    hub.hints_waiting = 0
+    assert client.get(url, params={"token": token}).status_code == 200
+    assert hub.hints_waiting == 0
+    limits = client.app.state.limits  # type: ignore[attr-defined]
+    limits.hints_by_address = RateLimit(per_minute=1e-6, burst=0)
+    limited = client.get(url, params={"token": token})
+    assert limited.status_code == 429 and limited.json()["code"] == "too_many"

@@ -177,7 +177,12 @@ class Clocks:
         return after
 
     def hold(self, until: float, now: float) -> Clocks:
-        """Turn-based: the running seat's player is on vacation until ``until``."""
+        """Turn-based: the running seat's player is on vacation until ``until``; their turn
+        starts afresh when it ends. A time already past (back now) ends a vacation that
+        holds the clock, and changes nothing otherwise: coming back from no vacation gives
+        no time."""
+        if until <= now and self.held_until <= now:
+            return self
         after = replace(self, remaining=self.remaining[:])
         after._charge(now, turn_over=False)
         after.started, after.held_until = now, until

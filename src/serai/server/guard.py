@@ -363,6 +363,11 @@ class Limits:
     sign_in_by_device: RateLimit = field(default_factory=lambda: RateLimit(10, 10))
     """Guesses at one name from a browser whose device cookie vouches for it, which do not
     count against those from everywhere: a stolen cookie guesses no faster than this."""
+    hints_by_address: RateLimit = field(default_factory=lambda: RateLimit(10, 5))
+    """Hints asked from one address, whatever its tables: the hint helper is one process."""
+    vacations: RateLimit = field(default_factory=lambda: RateLimit(6, 6))
+    """Vacations taken or ended by one account: each holds or frees every table where it
+    is that player's turn."""
 
 
 class GuardedH11Protocol(H11Protocol):

@@ -95,6 +95,9 @@ TABLE_ID_LENGTH = 12
 """Characters of a table id (9 random bytes, URL-safe base64)."""
 
 HINT_MOVES = 5
+HINTS_WAITING = 4
+"""Hints one process searches or keeps waiting at once (its helper searches one at a
+time, for seconds): more are refused at once, not queued without end."""
 """Moves a hint shows."""
 
 STAND_IN = "greedy"
@@ -605,6 +608,8 @@ class Hub:
         self.helper = helper
         """The worker that searches for hints (one at a time)."""
         self.helper_lock = asyncio.Lock()
+        self.hints_waiting = 0
+        """Hints being searched or waiting for the helper."""
         self.bot_pace = bot_pace
         """Seconds between two bot moves at a table someone watches, so each can be followed."""
         self.now: Callable[[], float] = time.time
@@ -1423,13 +1428,18 @@ class Hub:
         if self.helper is None:
             raise TableError("no_hints", "this server gives no hints")
         seed = table.row.seed ^ len(state.history()) ^ 0x5EED
-        async with self.helper_lock:
-            try:
+        if self.hints_waiting >= HINTS_WAITING:
+            raise TableError("too_many", "the hint helper is busy: ask again in a few seconds")
+        self.hints_waiting += 1
+        try:
+            async with self.helper_lock:
                 ranked = await self.helper.run(
                     "hint", HINT_BOT, cap_seconds(HINT_BOT), seed, state, cap_seconds(HINT_BOT)
                 )
-            except Overrun as overrun:
-                raise incident(overrun, "searching for a hint") from overrun
+        except Overrun as overrun:
+            raise incident(overrun, "searching for a hint") from overrun
+        finally:
+            self.hints_waiting -= 1
         return [
             {"text": state.action_to_string(action), "value": round(value, 3), "visits": visits}
             for action, visits, value in ranked[:HINT_MOVES]
@@ -1594,7 +1604,8 @@ class Hub:
             if table.row.seats[seat].account_id != account.id:
                 return
             held = clocks.hold(max(until, 0.0), self.now())
-            await self._commit(table, seat, [], clocks=held)
+            if held is not clocks:
+                await self._commit(table, seat, [], clocks=held)
 
     @staticmethod
     def _announce(table: Table, notice: dict[str, Any] | None = None) -> None:

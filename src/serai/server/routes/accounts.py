@@ -187,9 +187,12 @@ async def my_games(
 
 
 @router.post("/me/vacation")
-async def vacation(body: VacationIn, account: SignedInDep, hub: HubDep) -> dict[str, Any]:
+async def vacation(
+    body: VacationIn, request: Request, account: SignedInDep, hub: HubDep
+) -> dict[str, Any]:
     """Turn-based clocks of all your games wait for you for ``days`` days (0: you are back);
     30 days in a calendar year."""
+    request.app.state.limits.vacations.check(account.id, "vacations taken or ended")
     now = hub.now()
     year = time.gmtime(now).tm_year
     _, left = await hub.read(hub.players.vacation, account, now)

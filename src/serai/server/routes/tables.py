@@ -282,14 +282,21 @@ async def rematch(
 
 @router.get("/{table_id}/hint")
 async def hint(
-    table_id: str, request: Request, hub: HubDep, account: AccountDep, token: TokenQuery = ""
+    table_id: str,
+    request: Request,
+    hub: HubDep,
+    address: AddressDep,
+    account: AccountDep,
+    token: TokenQuery = "",
 ) -> dict[str, Any]:
     """The hard bot's top moves for the player to act, each with its estimated value (0 to
     1); for tables that give hints."""
     table = await hub.get(table_id)
     seats = table.seats_for(token, account)
     hub.must_act(seats)
-    request.app.state.limits.chat.check(f"hint/{table_id}/{seats}", "hints")
+    limits = request.app.state.limits
+    limits.chat.check(f"hint/{table_id}/{seats}", "hints")
+    limits.hints_by_address.check(address, "hints")
     return {"moves": await hub.hint(table, seats)}
 
 
