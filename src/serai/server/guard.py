@@ -9,7 +9,7 @@
 - :class:`RateLimit`, a token bucket per client address (table creation, moves).
 - :class:`GuardedH11Protocol`, uvicorn's HTTP/1.1 protocol with a deadline for the request
   headers, so a client that opens connections and sends its headers a byte at a time
-  cannot hold them.
+  cannot hold them; a request that is not HTTP/1.1 gets a typed error too.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import json
 import math
 import os
 import re
+import sys
 import time
 from collections import Counter, OrderedDict
 from collections.abc import Iterable, Iterator
@@ -372,7 +373,8 @@ class Limits:
 
 class GuardedH11Protocol(H11Protocol):
     """uvicorn's HTTP/1.1 protocol, closing a connection whose request headers are not
-    complete within ``header_seconds`` of its first byte (or of the connection)."""
+    complete within ``header_seconds`` of its first byte (or of the connection), and
+    answering a request it cannot read with a typed error (``bad_request``), not text."""
 
     header_seconds = float(os.environ.get(HEADER_TIMEOUT_VARIABLE) or HEADER_SECONDS)
     header_timer: asyncio.TimerHandle | None = None
@@ -412,20 +414,36 @@ class GuardedH11Protocol(H11Protocol):
         if len(event.target) > MAX_TARGET:
             # the WebSocket library would stall on it: answer in plain HTTP instead
             error = TableError("too_large", f"an address may have at most {MAX_TARGET} bytes")
-            body = json.dumps(error.body()).encode()
-            headers = [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(body)).encode()),
-                (b"connection", b"close"),
-            ]
+            self._answer(414, error)
+            return
+        super().handle_websocket_upgrade(event)
+
+    def send_400_response(self, msg: str) -> None:
+        """What uvicorn answers a request h11 cannot read (a missing or second ``Host``, a
+        bad ``Content-Length``, a garbled request line): ``bad_request``, typed like every
+        other refusal, with h11's reason when it quotes nothing the client sent."""
+        reason = str(sys.exc_info()[1] or "")  # uvicorn calls this handling h11's error
+        says = "this request is not valid HTTP/1.1"
+        if re.fullmatch(r"[A-Za-z0-9 :,.()-]{1,80}", reason):
+            says += f" ({reason})"
+        self._answer(400, TableError("bad_request", says))
+
+    def _answer(self, status: int, error: TableError) -> None:
+        """Answer ``error`` as JSON in plain HTTP, then close the connection."""
+        body = json.dumps(error.body()).encode()
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+            (b"connection", b"close"),
+            *SECURITY_HEADERS,
+        ]
+        with contextlib.suppress(h11.LocalProtocolError):  # a response was under way
             self.transport.write(
-                self.conn.send(h11.Response(status_code=414, headers=headers))
+                self.conn.send(h11.Response(status_code=status, headers=headers))
                 + self.conn.send(h11.Data(data=body))
                 + self.conn.send(h11.EndOfMessage())
             )
-            self.transport.close()
-            return
-        super().handle_websocket_upgrade(event)
+        self.transport.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()

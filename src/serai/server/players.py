@@ -8,9 +8,10 @@
   that ``Mаgnus`` with a Cyrillic ``а`` cannot pass for ``Magnus``; nor may it look like
   an existing name (the same :func:`look`), so that neither the all-Cyrillic ``Аре`` nor
   ``B0B`` nor ``lan`` (small L) is taken beside ``Ape``, ``BOB`` or ``Ian``.
-- **Passwords** are hashed with argon2id (``argon2-cffi``), in a thread so the server keeps
-  answering; a sign-in with an unknown name checks a dummy hash, so it takes as long and
-  is answered the same as a wrong password.
+- **Passwords** are hashed with argon2id (``argon2-cffi``), in threads of their own so the
+  server keeps answering, and only so many at once (:data:`PASSWORD_JOBS`); a sign-in
+  with an unknown name checks a dummy hash, so it takes as long and is answered the same
+  as a wrong password.
 - **Sessions** are random secrets in an ``HttpOnly`` cookie; the server keeps only their
   SHA-256, with an expiry, so signing out or expiring revokes them. Each session has a
   CSRF token (a readable cookie, sent back in a header on every state change).
@@ -31,11 +32,14 @@ import hmac
 import itertools
 import re
 import secrets
+import threading
 import time
 import unicodedata
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -46,6 +50,7 @@ from sqlalchemy.exc import IntegrityError
 
 from serai.server.bots import SEAT_BOTS
 from serai.server.clocks import VACATION_DAYS
+from serai.server.errors import TableError
 from serai.server.schema import accounts, sessions
 from serai.server.store import Store, StoreError
 
@@ -267,12 +272,60 @@ def dummy_hash() -> str:
     return hasher().hash(secrets.token_urlsafe(16))
 
 
+PASSWORD_THREADS = 2
+"""Threads that hash and check passwords: of their own, not the event loop's default pool
+that every read of the store uses. Each password is argon2 (64 MiB, tens of milliseconds),
+so a flood of sign-ins in that pool kept other clients' requests waiting for seconds."""
+PASSWORD_JOBS = 16
+"""Passwords one process hashes or checks, or waits to, at once: a sign-in or sign-up past
+them is refused (``too_many``) rather than wait behind a flood."""
+PASSWORD_RETRY_SECONDS = 2
+"""When a sign-in or sign-up refused for :data:`PASSWORD_JOBS` may try again."""
+T = TypeVar("T")
+
+
+class PasswordWork:
+    """The threads that hash and check passwords (``threads`` of them), and the jobs they
+    run or queue, ``most`` at once: past them a job is refused with ``too_many`` at once."""
+
+    def __init__(self, threads: int, most: int) -> None:
+        self.pool = ThreadPoolExecutor(threads, thread_name_prefix="serai-passwords")
+        self.most = most
+        self.busy = 0
+        self.lock = threading.Lock()
+
+    def _done(self, _: object) -> None:
+        with self.lock:
+            self.busy -= 1
+
+    async def run(self, job: Callable[[], T]) -> T:
+        """``job``'s result, worked out in one of the threads."""
+        with self.lock:
+            if self.busy >= self.most:
+                raise TableError(
+                    "too_many",
+                    "the server is checking many passwords at once: try again in a few seconds",
+                    PASSWORD_RETRY_SECONDS,
+                )
+            self.busy += 1
+        # counted until the job is done or dropped from the queue, not until its caller
+        # stops waiting: a job running in a thread cannot be cancelled
+        future = self.pool.submit(job)
+        future.add_done_callback(self._done)
+        return await asyncio.wrap_future(future)
+
+
+PASSWORDS = PasswordWork(PASSWORD_THREADS, PASSWORD_JOBS)
+
+
 async def hash_password(password: str) -> str:
-    return await asyncio.to_thread(hasher().hash, password)
+    """The hash of a new password (through :data:`PASSWORDS`)."""
+    return await PASSWORDS.run(lambda: hasher().hash(password))
 
 
 async def verify_password(stored: str | None, password: str) -> bool:
-    """Whether ``password`` matches ``stored``; as slow for no account (``None``)."""
+    """Whether ``password`` matches ``stored`` (through :data:`PASSWORDS`); as slow for no
+    account (``None``), and refused the same when too many passwords are being checked."""
 
     def check() -> bool:
         try:
@@ -280,7 +333,7 @@ async def verify_password(stored: str | None, password: str) -> bool:
         except (VerificationError, InvalidHashError):
             return False
 
-    return await asyncio.to_thread(check)
+    return await PASSWORDS.run(check)
 
 
 def device_entries(devices: str) -> list[re.Match[str]]:
