@@ -176,15 +176,15 @@ def test_bot_hog_one_tables_bots_wait_their_turn_behind_others() -> None:
         async def turn(table_id: str, _: Worker) -> None:
             order.append(table_id)
             if table_id == "A" and order.count("A") < 3:
-                driver.wake("A")
+                driver.wake("A", PLAYERS)
             if len(order) == 5:
                 done.set()
 
         with ThreadPoolExecutor(1) as pool:
             driver = BotDriver([ThreadWorker(pool)], turn)
             for table_id in "ABC":
-                driver.wake(table_id)
-            driver.wake("A")  # already queued: not twice
+                driver.wake(table_id, PLAYERS)
+            driver.wake("A", PLAYERS)  # already queued: not twice
             driver.start()
             await asyncio.wait_for(done.wait(), 30)
             await driver.stop()
@@ -207,7 +207,7 @@ def test_bot_hog_tables_where_people_play_come_first_then_those_they_watch() -> 
             if table_id == "bots" and order.count("bots") < 2:
                 driver.wake("bots", ALONE)
             if table_id == "people 1":
-                driver.wake("people 3")
+                driver.wake("people 3", PLAYERS)
                 driver.wake("watched", WATCHED)  # someone came to watch
                 driver.wake("joined", PLAYERS)  # someone took a seat
                 driver.wake("people 2", ALONE)  # queued already: it keeps its place
@@ -220,7 +220,7 @@ def test_bot_hog_tables_where_people_play_come_first_then_those_they_watch() -> 
             driver.wake("watched", ALONE)
             driver.wake("joined", WATCHED)
             driver.wake("spectated", WATCHED)
-            driver.wake("people 1")
+            driver.wake("people 1", PLAYERS)
             driver.wake("people 2", PLAYERS)
             driver.start()
             await asyncio.wait_for(done.wait(), 30)
@@ -265,7 +265,7 @@ def test_bot_hog_a_players_table_hurries_a_worker_thinking_for_others(queue: int
             if table_id == "bots 1":
                 driver.wake("bots 2", queue)
                 driver.wake("people", WATCHED)
-                driver.wake("people")
+                driver.wake("people", PLAYERS)
                 hurried.append(await loop.run_in_executor(None, think, worker))
             elif table_id == "bots 2":
                 hurried.append(worker.hurry.value)
@@ -323,6 +323,32 @@ def test_bot_hog_watching_ones_own_bots_does_not_put_them_before_players(
         assert queued[played["table"]["id"]] == PLAYERS
 
 
+def test_bot_hog_a_watched_table_of_bots_keeps_its_queue_between_paced_moves(
+    db_url: str, executor: ThreadPoolExecutor
+) -> None:
+    """Someone watching, bots wait the bot pace between two moves, then queue again: in
+    the watched tables' queue, as when they were first watched, never the players'."""
+    app = create_app(db_url, executor=executor, bot_pace=0.01)
+    with TestClient(app) as client:
+        hub = hub_of(client)
+        woken: list[int] = []
+        wake = hub.driver.wake
+
+        def told(table_id: str, queue: int) -> None:
+            woken.append(queue)
+            wake(table_id, queue)
+
+        hub.driver.wake = told  # type: ignore[method-assign]
+        bot = {"kind": "bot", "bot": "random"}
+        made = create(client, game="through_the_desert", seats=[bot, bot]).json()
+        with client.websocket_connect(f"/ws/tables/{made['table']['id']}") as ws:
+            states = 0
+            while states < 8:
+                states += ws.receive_json()["type"] == "state"
+    watched = woken[woken.index(WATCHED) :]
+    assert PLAYERS not in woken and len(watched) >= 6 and set(watched) == {WATCHED}, woken
+
+
 def test_bot_hog_a_driver_stops_even_when_a_decision_swallows_its_cancellation() -> None:
     """Before Python 3.12, ``asyncio.wait_for`` can swallow a cancellation that comes as
     the decision it waits for finishes; the turn then ends normally. The server still
@@ -340,7 +366,7 @@ def test_bot_hog_a_driver_stops_even_when_a_decision_swallows_its_cancellation()
 
         with ThreadPoolExecutor(1) as pool:
             driver = BotDriver([ThreadWorker(pool)], turn)
-            driver.wake("A")
+            driver.wake("A", PLAYERS)
             driver.start()
             await asyncio.wait_for(deciding.wait(), 30)
             stopping = asyncio.ensure_future(driver.stop())

@@ -317,7 +317,7 @@ class BotDriver:
         for worker in self.workers:
             worker.stop()
 
-    def wake(self, table_id: str, queue: int = PLAYERS) -> None:
+    def wake(self, table_id: str, queue: int) -> None:
         """Queue ``table_id`` in ``queue`` for its bot's next decision; a table already
         queued only moves to a queue served sooner (someone came to play or watch)."""
         queued = self.queued.get(table_id)

@@ -95,10 +95,11 @@ TABLE_ID_LENGTH = 12
 """Characters of a table id (9 random bytes, URL-safe base64)."""
 
 HINT_MOVES = 5
+"""Moves a hint shows."""
+
 HINTS_WAITING = 4
 """Hints one process searches or keeps waiting at once (its helper searches one at a
 time, for seconds): more are refused at once, not queued without end."""
-"""Moves a hint shows."""
 
 STAND_IN = "greedy"
 """The bot that plays for a player who left."""
@@ -650,7 +651,7 @@ class Hub:
         if self.cluster.several:
             self.spawn(self._take_over())
         for table_id in await asyncio.to_thread(self.store.waiting_for_bots):
-            self.driver.wake(table_id)
+            self.driver.wake(table_id, PLAYERS)  # served once so; then each finds its own
         self.deadlines = await asyncio.to_thread(self.store.deadlines)
         await self.read_vacations()
         for table_id in await asyncio.to_thread(self.store.unrated):
@@ -1628,7 +1629,7 @@ class Hub:
             return
         wait = table.next_bot - time.monotonic()
         if table.listeners and wait > 0:  # not yet: the driver serves other tables meanwhile
-            asyncio.get_running_loop().call_later(wait, self.driver.wake, table_id)
+            asyncio.get_running_loop().call_later(wait, self._wake, table)
             return
         revision = table.revision
         snapshot = table.state.clone()
