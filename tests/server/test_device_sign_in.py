@@ -70,22 +70,24 @@ def test_a_forged_expired_or_malformed_device_cookie_is_ignored(browser: TestCli
     expired = remember_device("", ivo, row["password_hash"], now=long_ago)
     nonce, expires, mac = genuine.split(".")
     drain(browser, "Ivo")
-    for cookie in (
-        other,  # another account's entry
-        expired,
-        f"{nonce}.{int(expires) + 1}.{mac}",  # a later expiry than was signed
-        f"{nonce}.{expires}.{'A' * 43}",
-        f"{genuine}x",
-        "~".join([other] * 5 + [genuine]),  # past the five entries a cookie may hold
-        f"{genuine}~" * 200,
-        "~~..~",
-        "0000000000000000.99999999999999999999.x",
-        '"quoted"',
-        "%ff%fe",
-    ):
-        answer = attempt(browser, "203.0.113.9", "Ivo", PASSWORD, device=cookie)
-        assert refused(answer), (cookie, answer.text)
-    right = attempt(browser, "203.0.113.10", "Ivo", PASSWORD, device=genuine)
+    for number, cookie in enumerate(
+        (
+            other,  # another account's entry
+            expired,
+            f"{nonce}.{int(expires) + 1}.{mac}",  # a later expiry than was signed
+            f"{nonce}.{expires}.{'A' * 43}",
+            f"{genuine}x",
+            "~".join([other] * 5 + [genuine]),  # past the five entries a cookie may hold
+            f"{genuine}~" * 200,
+            "~~..~",
+            "0000000000000000.99999999999999999999.x",
+            '"quoted"',
+            "%ff%fe",
+        )
+    ):  # each from an address of its own: refused by the name's limit from everywhere
+        answer = attempt(browser, f"203.0.113.{number}", "Ivo", PASSWORD, device=cookie)
+        assert refused(answer) and "from everywhere" in answer.json()["message"], cookie
+    right = attempt(browser, "203.0.113.99", "Ivo", PASSWORD, device=genuine)
     assert right.status_code == 200, "the genuine cookie, from any address"
 
 

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import insert, select, text
 
+from serai.server import create_app
 from serai.server.players import NAMING, Players, check_name, look, name_key
 from serai.server.schema import accounts
-from serai.server.store import Store, StoreError
+from serai.server.store import Store
 from tests.server.test_store import at_revision
 
 APE = "\u0410\u0440\u0435"
@@ -96,7 +99,14 @@ def test_a_look_alike_written_meanwhile_by_another_process_is_seen(postgres_url:
                 )
             )
             made = Players(store).submit_account(APE, None)
-            time.sleep(0.5)
+            waiting = text(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+            )
+            deadline = time.monotonic() + 30
+            with store.engine.connect() as look_on:
+                while not look_on.execute(waiting).scalar():
+                    assert time.monotonic() < deadline, "the sign-up never waited for the lock"
+                    look_on.rollback()
             assert not made.done()
         assert made.result(timeout=30) == "Ape"
     finally:
@@ -111,15 +121,36 @@ def test_no_player_may_take_or_imitate_a_bots_name() -> None:
     assert check_name("Randomness") == "Randomness"
 
 
-def test_a_bots_name_a_player_took_before_is_a_clear_error_not_a_loop(store: Store) -> None:
+def test_a_bot_whose_name_a_player_took_before_plays_under_another(store: Store) -> None:
     """A player who took a bot's name before such names were refused: the bot's account
-    cannot be made, which is said once (it recursed for ever)."""
+    is named as its id, which no player can type (it recursed for ever)."""
     with store.engine.begin() as db:
         db.execute(
             insert(accounts).values(
                 id="early", name="Random", name_key=name_key("Random"), bot=False, created_at=1.0
             )
         )
-    with pytest.raises(StoreError, match="rename that player"):
-        Players(store).bot("random")
-    assert Players(store).bot("greedy").name == "greedy"
+    people = Players(store)
+    assert people.bot("random").name == "bot:random"
+    assert people.bot("random").id == "bot:random", "found again, not made twice"
+    assert people.bot("greedy").name == "greedy"
+
+
+def test_an_account_made_with_no_look_gets_it_when_a_server_starts(url: str) -> None:
+    """In a group upgraded one process at a time, a process of the earlier release makes
+    accounts with no look: the next process to start gives them theirs."""
+    early = Store(url)
+    with early.engine.begin() as db:
+        db.execute(
+            insert(accounts).values(
+                id="lan-id", name="lan", name_key=name_key("lan"), bot=False, created_at=1.0
+            )
+        )
+    early.close()
+    with ThreadPoolExecutor(2) as pool, TestClient(create_app(url, executor=pool)) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        with hub.store.engine.connect() as db:
+            stored = db.execute(select(accounts.c.look).where(accounts.c.id == "lan-id"))
+            assert stored.scalar() == look("lan")
+        refused = client.post("/api/accounts", json={"name": "Ian", "password": "long enough"})
+        assert refused.status_code == 409 and "looks like" in refused.json()["message"]

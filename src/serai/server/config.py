@@ -43,13 +43,26 @@ def host_name(text: str) -> str:
     return name
 
 
+def loopback_as_one(name: str) -> str:
+    """``name`` (from :func:`host_name`), with any address of 127.0.0.0/8 written as
+    127.0.0.1: the same machine, whichever of them a request names.
+
+    >>> loopback_as_one("127.9.0.1"), loopback_as_one("127.example")
+    ('127.0.0.1', '127.example')
+    """
+    if name.startswith("127.") and name.replace(".", "").isdecimal():
+        return "127.0.0.1"
+    return name
+
+
 def host_pattern(text: str) -> str:
     """One of :attr:`Settings.allowed_hosts`, as :func:`host_name` writes it:
     ``play.example.org``, ``*.example.org`` (any name under it, not itself), an IP
-    address, or ``*`` (any host); ``ValueError`` for anything else, a URL or a port.
+    address (any of 127.0.0.0/8 as 127.0.0.1, which stands for them all, as in a request),
+    or ``*`` (any host); ``ValueError`` for anything else, a URL or a port.
 
-    >>> host_pattern("*.Example.org"), host_pattern("[::1]")
-    ('*.example.org', '[::1]')
+    >>> host_pattern("*.Example.org"), host_pattern("[::1]"), host_pattern("127.0.0.5")
+    ('*.example.org', '[::1]', '127.0.0.1')
     >>> host_pattern("example.org:80")
     Traceback (most recent call last):
     ValueError: 'example.org:80': hosts are compared without their port, give 'example.org'
@@ -63,7 +76,7 @@ def host_pattern(text: str) -> str:
         bare = name.rpartition(":")[0]
         raise ValueError(f"{text!r}: hosts are compared without their port, give {bare!r}")
     if not name.startswith("*."):
-        return host_name(name)
+        return loopback_as_one(host_name(name))
     under = host_name(name[2:])
     if under.startswith("[") or under.replace(".", "").isdecimal():
         raise ValueError(f"{text!r}: a wildcard stands for the names under a host name")

@@ -31,7 +31,7 @@ import h11
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from serai.server.config import host_name
+from serai.server.config import host_name, loopback_as_one
 from serai.server.errors import TableError
 
 MAX_BODY = 4096
@@ -121,12 +121,9 @@ def requested_host(header: str) -> str | None:
     if not re.fullmatch(r"(:[0-9]*)?", port):
         return None
     try:
-        name = host_name(name)
+        return loopback_as_one(host_name(name))
     except ValueError:
         return None
-    if name.replace(".", "").isdecimal() and name.startswith("127."):
-        return "127.0.0.1"
-    return name
 
 
 def serves(hosts: Iterable[str], name: str) -> bool:

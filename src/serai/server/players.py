@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import hashlib
 import hmac
 import itertools
@@ -35,7 +36,7 @@ import secrets
 import threading
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
@@ -285,8 +286,9 @@ T = TypeVar("T")
 
 
 class PasswordWork:
-    """The threads that hash and check passwords (``threads`` of them), and the jobs they
-    run or queue, ``most`` at once: past them a job is refused with ``too_many`` at once."""
+    """The threads that hash and check passwords (``threads`` of them), and the places of
+    the jobs they run or queue, ``most`` at once: past them a place is refused with
+    ``too_many`` at once."""
 
     def __init__(self, threads: int, most: int) -> None:
         self.pool = ThreadPoolExecutor(threads, thread_name_prefix="serai-passwords")
@@ -294,12 +296,11 @@ class PasswordWork:
         self.busy = 0
         self.lock = threading.Lock()
 
-    def _done(self, _: object) -> None:
-        with self.lock:
-            self.busy -= 1
-
-    async def run(self, job: Callable[[], T]) -> T:
-        """``job``'s result, worked out in one of the threads."""
+    @contextlib.contextmanager
+    def place(self) -> Iterator[PasswordPlace]:
+        """A place for one password job, taken now (a sign-in takes it before spending any
+        of its limits, so that a refusal here costs the caller none), kept until the job
+        run in it is done, or given back when the block ends if none was."""
         with self.lock:
             if self.busy >= self.most:
                 raise TableError(
@@ -308,24 +309,47 @@ class PasswordWork:
                     PASSWORD_RETRY_SECONDS,
                 )
             self.busy += 1
-        # counted until the job is done or dropped from the queue, not until its caller
-        # stops waiting: a job running in a thread cannot be cancelled
-        future = self.pool.submit(job)
-        future.add_done_callback(self._done)
+        place = PasswordPlace(self)
+        try:
+            yield place
+        finally:
+            if not place.used:
+                self.give_back()
+
+    def give_back(self, _: object = None) -> None:
+        with self.lock:
+            self.busy -= 1
+
+
+class PasswordPlace:
+    """A place taken in :class:`PasswordWork`, for one job."""
+
+    def __init__(self, work: PasswordWork) -> None:
+        self.work = work
+        self.used = False
+
+    async def run(self, job: Callable[[], T]) -> T:
+        """``job``'s result, worked out in one of the threads."""
+        assert not self.used, "a place is for one job"
+        self.used = True
+        # the place is kept until the job is done or dropped from the queue, not until its
+        # caller stops waiting: a job running in a thread cannot be cancelled
+        future = self.work.pool.submit(job)
+        future.add_done_callback(self.work.give_back)
         return await asyncio.wrap_future(future)
 
 
 PASSWORDS = PasswordWork(PASSWORD_THREADS, PASSWORD_JOBS)
 
 
-async def hash_password(password: str) -> str:
-    """The hash of a new password (through :data:`PASSWORDS`)."""
-    return await PASSWORDS.run(lambda: hasher().hash(password))
+async def hash_password(place: PasswordPlace, password: str) -> str:
+    """The hash of a new password, worked out in ``place``."""
+    return await place.run(lambda: hasher().hash(password))
 
 
-async def verify_password(stored: str | None, password: str) -> bool:
-    """Whether ``password`` matches ``stored`` (through :data:`PASSWORDS`); as slow for no
-    account (``None``), and refused the same when too many passwords are being checked."""
+async def verify_password(place: PasswordPlace, stored: str | None, password: str) -> bool:
+    """Whether ``password`` matches ``stored``, worked out in ``place``; as slow for no
+    account (``None``)."""
 
     def check() -> bool:
         try:
@@ -333,7 +357,7 @@ async def verify_password(stored: str | None, password: str) -> bool:
         except (VerificationError, InvalidHashError):
             return False
 
-    return await PASSWORDS.run(check)
+    return await place.run(check)
 
 
 def device_entries(devices: str) -> list[re.Match[str]]:
@@ -380,7 +404,8 @@ def known_device(
 
 def remember_device(devices: str, account: Account, password_hash: str, now: float) -> str:
     """The device cookie ``devices`` after a sign-in to ``account``: a new entry for it
-    first, then the live entries of other accounts, :data:`DEVICES` at most."""
+    first, then the other unexpired entries, :data:`DEVICES` at most (those that vouch for
+    ``account`` with its password now are replaced by the new one)."""
     nonce, expires = secrets.token_urlsafe(12), str(int(now) + DEVICE_SECONDS)
     kept = [
         entry[0]
@@ -414,7 +439,9 @@ class Players:
         and each statement sees what was committed before it, so sign-ups hold an advisory
         lock (:data:`NAMING`) until their commit: they check and write one after the
         other. A unique index cannot do it: accounts made before looks were checked may
-        already share one.
+        already share one. (The lock is taken in the writer's transaction, which may hold
+        other writes of this process: they wait for another process's sign-up, a few
+        milliseconds, with them.)
         """
         account = Account(account_id or secrets.token_urlsafe(12), name, bot, time.time())
         drawn = look(name)
@@ -460,20 +487,35 @@ class Players:
         return None if row is None else (_account(row), row["password_hash"])
 
     def bot(self, spec: str) -> Account:
-        """The account a bot preset plays under (``mcts:hard``), made on first use."""
+        """The account a bot preset plays under (``mcts:hard``), made on first use. Its
+        name is the preset's, or ``bot:random`` where a player took ``random`` before the
+        bots' names were refused to players (nobody can type a ``:``)."""
         account_id = f"bot:{spec}"
-        with self.store.engine.connect() as db:
-            row = db.execute(select(accounts).where(accounts.c.id == account_id)).mappings().first()
-        if row is not None:
-            return _account(row)
-        made = self.submit_account(spec, None, bot=True, account_id=account_id).result()
-        if isinstance(made, Account):
-            return made
-        with self.store.engine.connect() as db:  # made meanwhile by another process
-            row = db.execute(select(accounts).where(accounts.c.id == account_id)).mappings().first()
-        if row is None:  # a player took the name before names of bots were refused
-            raise StoreError(f"the name {spec!r} of a bot is a player's: rename that player")
-        return _account(row)
+        for name in (spec, account_id):
+            with self.store.engine.connect() as db:
+                found = select(accounts).where(accounts.c.id == account_id)
+                row = db.execute(found).mappings().first()
+            if row is not None:  # made before, or meanwhile by another process
+                return _account(row)
+            made = self.submit_account(name, None, bot=True, account_id=account_id).result()
+            if isinstance(made, Account):
+                return made
+        raise StoreError(f"the account of the bot {spec!r} could not be made")
+
+    def submit_looks(self) -> Any:
+        """Give their look to the accounts that have none (made by a process of an earlier
+        release, in a group being upgraded one process at a time): a future of how many."""
+
+        def write(db: Connection) -> int:
+            unseen = select(accounts.c.id, accounts.c.name).where(accounts.c.look.is_(None))
+            rows = db.execute(unseen).all()
+            for account_id, name in rows:
+                db.execute(
+                    update(accounts).where(accounts.c.id == account_id).values(look=look(name))
+                )
+            return len(rows)
+
+        return self.store.writer.submit(write)
 
     def submit_session(self, account: Account) -> tuple[str, str, Any]:
         """A new session for ``account``: its secret, its CSRF token and the write."""

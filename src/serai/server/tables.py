@@ -654,6 +654,7 @@ class Hub:
             self.driver.wake(table_id, PLAYERS)  # served once so; then each finds its own
         self.deadlines = await asyncio.to_thread(self.store.deadlines)
         await self.read_vacations()
+        await asyncio.wrap_future(self.players.submit_looks())
         for table_id in await asyncio.to_thread(self.store.unrated):
             table = await self.get(table_id)
             await asyncio.wrap_future(self.store.submit_result(table.id, table.result(table.state)))

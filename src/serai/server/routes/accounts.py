@@ -24,6 +24,7 @@ from serai.server.errors import TableError
 from serai.server.models import SignIn, SignUp, VacationIn
 from serai.server.players import (
     DEVICE_SECONDS,
+    PASSWORDS,
     SESSION_SECONDS,
     Account,
     hash_password,
@@ -38,8 +39,9 @@ from serai.server.tables import summary_of
 router = APIRouter(prefix="/api", tags=["players"])
 
 DEVICE_COOKIE = "serai_device"
-"""``HttpOnly``, sent to the API only (its sign-in and its sign-up, which may add to it):
-the accounts this browser signed in to before (:func:`serai.server.players.known_device`)."""
+"""``HttpOnly``, sent with requests to the API only (read by sign-in, and by sign-up and
+sign-in, which add to it): the accounts this browser signed in to before
+(:func:`serai.server.players.known_device`)."""
 
 
 def secure(request: Request) -> bool:
@@ -77,8 +79,9 @@ async def sign_up(
     body: SignUp, request: Request, response: Response, hub: HubDep, address: AddressDep
 ) -> dict[str, Any]:
     """A new account (signed in at once): 409 if the name is taken, in any case or form."""
-    request.app.state.limits.sign_up.check(address, "new accounts")
-    password_hash = await hash_password(body.password)
+    with PASSWORDS.place() as place:
+        request.app.state.limits.sign_up.check(address, "new accounts")
+        password_hash = await hash_password(place, body.password)
     made = await asyncio.wrap_future(hub.players.submit_account(body.name, password_hash))
     if made is None:
         raise TableError("name_taken", f"the name {body.name!r} is taken")
@@ -97,17 +100,24 @@ async def sign_in(
     device cookie says so) is not refused for the guesses of others at the name."""
     limits = request.app.state.limits
     key = name_key(body.name)
-    limits.sign_in_by_address.check(address, "sign-in attempts")
-    limits.sign_in_by_name_here.check(f"{key}\n{address}", "sign-in attempts for this name")
-    found = await asyncio.to_thread(hub.players.by_name, body.name)
-    devices = request.cookies.get(DEVICE_COOKIE, "")
-    device = found and devices and known_device(devices, *found, time.time())
-    if device:
-        limits.sign_in_by_device.check(device, "sign-in attempts from this browser")
-    else:
-        limits.sign_in_by_name.check(key, "sign-in attempts for this name")
-    stored = None if found is None else found[1]
-    if not await verify_password(stored, body.password) or found is None or stored is None:
+    with PASSWORDS.place() as place:  # a server too busy to check refuses before any limit
+        limits.sign_in_by_address.check(address, "sign-in attempts")
+        limits.sign_in_by_name_here.check(f"{key}\n{address}", "sign-in attempts for this name")
+        devices = request.cookies.get(DEVICE_COOKIE, "")
+        # the account is read before the name's limit only to check a device cookie
+        found: tuple[Account, str | None] | None = None
+        if devices:
+            found = await hub.read(hub.players.by_name, body.name)
+        device = found and known_device(devices, *found, time.time())
+        if device:
+            limits.sign_in_by_device.check(device, "sign-in attempts from this browser")
+        else:
+            limits.sign_in_by_name.check(key, "sign-in attempts for this name from everywhere")
+            if not devices:
+                found = await hub.read(hub.players.by_name, body.name)
+        stored = None if found is None else found[1]
+        right = await verify_password(place, stored, body.password)
+    if not right or found is None or stored is None:
         raise TableError("wrong_password", "that name and password do not match")
     return await start_session(hub, request, response, found[0], stored)
 
@@ -195,7 +205,9 @@ async def vacation(
     request.app.state.limits.vacations.check(account.id, "vacations taken or ended")
     now = hub.now()
     year = time.gmtime(now).tm_year
-    _, left = await hub.read(hub.players.vacation, account, now)
+    away, left = await hub.read(hub.players.vacation, account, now)
+    if away is None and not body.days:
+        return {"until": None, "days_left": left}  # back from no vacation: nothing to do
     if body.days > left:
         raise TableError("too_many", f"you have {left:g} days of vacation left this year")
     until = now + body.days * DAY if body.days else None
