@@ -16,11 +16,15 @@ from websockets.asyncio.client import connect
 
 from serai.server.store import Store
 from serai.server.tables import Hub, NewSeat
+from serai.sim import floor as floor_module
 from serai.sim.floor import TABLES, floor_app
 from serai.sim.loadtest import ECHO_APP, FLOOR_APP, app_command, free_port, running
 
 MOVES = 150
 """The most moves of a game compared."""
+
+SEED = 20261126
+"""The floor's tables' seed here."""
 
 ASKED = {
     "game": "through_the_desert",
@@ -35,11 +39,15 @@ ASKED = {
 @pytest.mark.parametrize(
     ("game", "players"), [("through_the_desert", 2), ("five_tribes", 2), ("nomads_of_arabia", 3)]
 )
-def test_the_floor_answers_each_move_as_the_server_does(game: str, players: int) -> None:
+def test_the_floor_answers_each_move_as_the_server_does(
+    game: str, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The same moves at a hotseat table of the server with the floor's seed: after each,
     the floor sends what the server's state message says of the rules (the revision, the
     view of the seat to act, its legal actions and their choices, whether it is over),
-    chance drawn and windows let pass as the server does them."""
+    chance drawn and windows let pass as the server does them. The floor's seed is fixed,
+    so that the same game is played each time (one with windows, in Nomads of Arabia)."""
+    monkeypatch.setattr(floor_module.secrets, "randbits", lambda _: SEED)
     rng = random.Random(7)
     loop = asyncio.new_event_loop()
     hub = Hub(Store("sqlite://"))
