@@ -345,8 +345,9 @@ def test_bot_hog_a_watched_table_of_bots_keeps_its_queue_between_paced_moves(
             states = 0
             while states < 8:
                 states += ws.receive_json()["type"] == "state"
-    watched = woken[woken.index(WATCHED) :]
-    assert PLAYERS not in woken and len(watched) >= 6 and set(watched) == {WATCHED}, woken
+            told = woken[:]  # while watched (once nobody is, the bots play alone again)
+    watched = told[told.index(WATCHED) :]
+    assert PLAYERS not in woken and len(watched) >= 6 and set(watched) == {WATCHED}, told
 
 
 def test_bot_hog_a_driver_stops_even_when_a_decision_swallows_its_cancellation() -> None:
