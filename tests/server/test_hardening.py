@@ -313,14 +313,14 @@ def test_bot_hog_watching_ones_own_bots_does_not_put_them_before_players(
     with TestClient(app) as client:
         queued = hub_of(client).driver.queued
         alone = create(client, seats=[bot, bot]).json()["table"]["id"]
-        assert queued[alone] == ALONE
+        assert queued[alone][0] == ALONE
         with client.websocket_connect(f"/ws/tables/{alone}") as ws:
             assert ws.receive_json()["type"] == "hello"
             assert ws.receive_json()["type"] == "state"
-            assert queued[alone] == WATCHED
+            assert queued[alone][0] == WATCHED
         played = create(client, game="through_the_desert", seats=[bot, HUMAN]).json()
         assert client.get(f"/api/tables/{played['table']['id']}").json()["to_move"] == 0
-        assert queued[played["table"]["id"]] == PLAYERS
+        assert queued[played["table"]["id"]][0] == PLAYERS
 
 
 def test_bot_hog_a_watched_table_of_bots_keeps_its_queue_between_paced_moves(
@@ -334,9 +334,9 @@ def test_bot_hog_a_watched_table_of_bots_keeps_its_queue_between_paced_moves(
         woken: list[int] = []
         wake = hub.driver.wake
 
-        def told(table_id: str, queue: int) -> None:
+        def told(table_id: str, queue: int, owner: str = "") -> None:
             woken.append(queue)
-            wake(table_id, queue)
+            wake(table_id, queue, owner)
 
         hub.driver.wake = told  # type: ignore[method-assign]
         bot = {"kind": "bot", "bot": "random"}
@@ -348,6 +348,48 @@ def test_bot_hog_a_watched_table_of_bots_keeps_its_queue_between_paced_moves(
             told = woken[:]  # while watched (once nobody is, the bots play alone again)
     watched = told[told.index(WATCHED) :]
     assert PLAYERS not in woken and len(watched) >= 6 and set(watched) == {WATCHED}, told
+
+
+def test_bot_hog_addresses_take_turns_whatever_their_number_of_tables() -> None:
+    """A stranger's many tables where they play with bots delay another player's table by
+    one decision, not by one decision of each of the stranger's tables."""
+
+    async def scenario() -> list[str]:
+        order: list[str] = []
+        done = asyncio.Event()
+
+        async def turn(table_id: str, _: Worker) -> None:
+            order.append(table_id)
+            if table_id.startswith("stranger") and order.count(table_id) < 2:
+                driver.wake(table_id, PLAYERS, "198.51.100.7")
+            if len(order) == 9:
+                done.set()
+
+        with ThreadPoolExecutor(1) as pool:
+            driver = BotDriver([ThreadWorker(pool)], turn)
+            for number in range(1, 5):
+                driver.wake(f"stranger {number}", PLAYERS, "198.51.100.7")
+            driver.wake("mine", PLAYERS, "203.0.113.5")
+            driver.start()
+            await asyncio.wait_for(done.wait(), 30)
+            await driver.stop()
+        return order
+
+    strangers = [f"stranger {number}" for number in range(1, 5)]
+    assert asyncio.run(scenario()) == [strangers[0], "mine", *strangers[1:], *strangers]
+
+
+def test_bot_hog_a_table_is_queued_under_the_address_that_made_it(
+    db_url: str, executor: ThreadPoolExecutor
+) -> None:
+    bot = {"kind": "bot", "bot": "mcts", "difficulty": "hard"}
+    app = create_app(db_url, executor=executor, bot_workers=0)
+    with TestClient(app, client=("198.51.100.7", 1)) as client:
+        made = create(client, game="through_the_desert", seats=[bot, HUMAN]).json()
+        table_id = made["table"]["id"]
+        hub = hub_of(client)
+        assert hub.tables[table_id].owner == "198.51.100.7"
+        assert hub.driver.queued[table_id] == (PLAYERS, "198.51.100.7")
 
 
 def test_bot_hog_a_driver_stops_even_when_a_decision_swallows_its_cancellation() -> None:

@@ -2,9 +2,10 @@
 
 - **Only named presets** sit at a web table (:data:`SEAT_BOTS`); each has a budget in
   seconds (:func:`cap_seconds`) that no decision may outlive.
-- **One queue of tables, first come first served.** A table whose bot is to act joins the
-  queue once; after each decision it goes to the back. So one table's bots delay another's
-  by at most one decision at a time, itself capped.
+- **Tables and addresses take turns.** A table whose bot is to act joins its queue once;
+  after each decision it goes to the back. The addresses that made the tables take turns
+  too (:class:`Turns`): one table's bots delay another's by at most one decision at a time,
+  itself capped, and one address's many tables delay another's by one decision of theirs.
 - **Worker processes** think, one decision each at a time. A worker that does not answer
   within the cap (plus :data:`GRACE`) is killed and replaced, and the table gets a random
   legal move instead, so a table never stalls.
@@ -32,7 +33,7 @@ import signal
 import sys
 import threading
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -278,9 +279,44 @@ STOP_SECONDS = 0.1
 """How long a stopping driver waits for its tasks before it cancels them again."""
 
 
+class Turns:
+    """One queue of tables whose bot is to act, served a table of each owner (the address
+    that made it) in turn, each owner's first come, first served: an address with many
+    tables delays another's by one decision of each at most, not by one of each table."""
+
+    def __init__(self) -> None:
+        self.owners: OrderedDict[str, deque[str]] = OrderedDict()
+        self.count = 0
+
+    def __len__(self) -> int:
+        return self.count
+
+    def add(self, table_id: str, owner: str) -> None:
+        self.owners.setdefault(owner, deque()).append(table_id)
+        self.count += 1
+
+    def remove(self, table_id: str, owner: str) -> None:
+        tables = self.owners[owner]
+        tables.remove(table_id)
+        self.count -= 1
+        if not tables:
+            del self.owners[owner]
+
+    def pop(self) -> str:
+        """The first table of the owner whose turn it is; the owner's turn then passes."""
+        owner, tables = next(iter(self.owners.items()))
+        self.count -= 1
+        table_id = tables.popleft()
+        if tables:
+            self.owners.move_to_end(owner)
+        else:
+            del self.owners[owner]
+        return table_id
+
+
 class BotDriver:
-    """The queues of tables whose bot is to act, served by one task per worker: first
-    come, first served within a queue, :data:`PLAYERS` before :data:`WATCHED` before
+    """The queues of tables whose bot is to act (:class:`Turns`: owners take turns),
+    served by one task per worker: :data:`PLAYERS` before :data:`WATCHED` before
     :data:`ALONE` (whose tables would otherwise keep the workers from the players for
     hours). A players' table that no idle worker will take hurries a worker thinking for
     another queue."""
@@ -288,11 +324,11 @@ class BotDriver:
     def __init__(self, workers: list[Worker], turn: Turn) -> None:
         self.workers = workers
         self.turn = turn
-        self.queues: tuple[deque[str], ...] = (deque(), deque(), deque())
+        self.queues = (Turns(), Turns(), Turns())
         """:data:`PLAYERS`, :data:`WATCHED` and :data:`ALONE`."""
         self.ready = asyncio.Event()
-        self.queued: dict[str, int] = {}
-        """The tables queued, with their queue."""
+        self.queued: dict[str, tuple[int, str]] = {}
+        """The tables queued, with their queue and owner."""
         self.busy: set[str] = set()
         self.hurried: set[Worker] = set()
         """The workers thinking for a table no player waits at, that may be hurried (each
@@ -317,16 +353,17 @@ class BotDriver:
         for worker in self.workers:
             worker.stop()
 
-    def wake(self, table_id: str, queue: int) -> None:
-        """Queue ``table_id`` in ``queue`` for its bot's next decision; a table already
-        queued only moves to a queue served sooner (someone came to play or watch)."""
+    def wake(self, table_id: str, queue: int, owner: str = "") -> None:
+        """Queue ``table_id`` of ``owner`` (the address that made it; empty: unknown) in
+        ``queue`` for its bot's next decision; a table already queued only moves to a
+        queue served sooner (someone came to play or watch)."""
         queued = self.queued.get(table_id)
-        if queued is not None and queued <= queue:
+        if queued is not None and queued[0] <= queue:
             return
         if queued is not None:
-            self.queues[queued].remove(table_id)
-        self.queued[table_id] = queue
-        self.queues[queue].append(table_id)
+            self.queues[queued[0]].remove(table_id, queued[1])
+        self.queued[table_id] = (queue, owner)
+        self.queues[queue].add(table_id, owner)
         self.ready.set()
         if queue == PLAYERS:
             self._hurry()
@@ -345,7 +382,7 @@ class BotDriver:
             self.ready.clear()
             await self.ready.wait()
         queue = next(queue for queue, tables in enumerate(self.queues) if tables)
-        return self.queues[queue].popleft(), queue
+        return self.queues[queue].pop(), queue
 
     def driving(self, table_id: str) -> bool:
         return table_id in self.queued or table_id in self.busy

@@ -294,6 +294,9 @@ class Table:
     """Whether other processes may have said chat lines here that this one did not hear
     (Redis away, or the table not yet listened to): read from the store when next caught
     up."""
+    owner: str = ""
+    """The address that made the table here (:meth:`Hub.create`): its bots take turns with
+    other addresses' tables'. Empty for a table read from the store."""
     shared: Shared = field(init=False)
 
     def __post_init__(self) -> None:
@@ -811,8 +814,11 @@ class Hub:
         spectator_chat: str = "shared",
         clock: ClockSettings | None = None,
         hints: bool | None = None,
+        owner: str = "",
     ) -> tuple[Table, dict[int, str], str | None]:
         """A new table, stored; with each invited seat's token and the hotseat token.
+        ``owner``: the address that asks for it, whose tables' bots take turns with other
+        addresses' (:class:`~serai.server.bots.Turns`).
 
         A signed-in ``creator`` takes the first invited seat (bound to their account; its
         link still works). A seat may be kept for a named account. A ``rated`` table is
@@ -896,7 +902,7 @@ class Hub:
             spectator_chat=spectator_chat,
             hints=not rated if hints is None else hints,
         )
-        table = Table(row, game, game.new_initial_state(), [], [])
+        table = Table(row, game, game.new_initial_state(), [], [], owner=owner)
         moves: list[Move] = []
         seen: list[Seen] = []
         state = table.state = settled(table.state, row.seed, row.seats, moves, seen)
@@ -1201,6 +1207,7 @@ class Hub:
             spectator_chat=table.row.spectator_chat,
             clock=None if table.clocks is None else table.clocks.settings,
             hints=table.row.hints,
+            owner=table.owner,
         )
         return fresh
 
@@ -1617,7 +1624,7 @@ class Hub:
     # -- bots ---------------------------------------------------------------------------
     def _wake(self, table: Table) -> None:
         if table.bot_to_move() is not None:
-            self.driver.wake(table.id, table.bots_queue())
+            self.driver.wake(table.id, table.bots_queue(), table.owner)
 
     async def _bot_turn(self, table_id: str, worker: Worker) -> None:
         """One decision of the bot to act at ``table_id`` (the driver's callback); the

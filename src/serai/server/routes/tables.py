@@ -92,6 +92,7 @@ async def create(
         spectator_chat=body.spectator_chat,
         clock=body.clock,
         hints=body.hints,
+        owner=address,
     )
     return {
         "table": table.summary(),
