@@ -330,7 +330,7 @@ class BotDriver:
         self.queued: dict[str, tuple[int, str]] = {}
         """The tables queued, with their queue and owner."""
         self.busy: set[str] = set()
-        self.hurried: set[Worker] = set()
+        self.for_others: set[Worker] = set()
         """The workers thinking for a table no player waits at, that may be hurried (each
         once)."""
         self.tasks: list[asyncio.Task[None]] = []
@@ -372,9 +372,9 @@ class BotDriver:
         """Hurry a worker thinking for a table no player waits at, for each players'
         table that no idle worker will take."""
         idle = len(self.workers) - len(self.busy)
-        for worker in list(self.hurried)[: max(0, len(self.queues[PLAYERS]) - idle)]:
+        for worker in list(self.for_others)[: max(0, len(self.queues[PLAYERS]) - idle)]:
             worker.hurry.value = True
-            self.hurried.discard(worker)
+            self.for_others.discard(worker)
 
     async def _next(self) -> tuple[str, int]:
         """The next table to serve, and its queue."""
@@ -394,7 +394,7 @@ class BotDriver:
             self.busy.add(table_id)
             worker.hurry.value = False
             if queue != PLAYERS:
-                self.hurried.add(worker)
+                self.for_others.add(worker)
             try:
                 await self.turn(table_id, worker)
             except asyncio.CancelledError:
@@ -403,7 +403,7 @@ class BotDriver:
                 log.exception("the bots of table %s could not move", table_id)
             finally:
                 self.busy.discard(table_id)
-                self.hurried.discard(worker)
+                self.for_others.discard(worker)
 
 
 def fallback(state: State, seed: int) -> ActionId:
