@@ -11,15 +11,19 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
+from anyio.from_thread import BlockingPortal
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 
 from serai.server import players
+from serai.server.errors import TableError
+from tests.server.test_device_sign_in import DEVICE, attempt
 from tests.server.test_hardening import LIVE_SERVER_GROUP, live_server, raw_request
 from tests.server.test_players import PASSWORD, browser, sign_up
 
@@ -85,6 +89,10 @@ async def flood(count: int) -> list[asyncio.Task[bool]]:
     return guesses
 
 
+STRANGERS_PLACES = players.PASSWORD_JOBS - players.PASSWORD_KEPT
+"""The places a flood of guesses without a device cookie fills."""
+
+
 async def new_hash(password: str) -> str:
     with players.PASSWORDS.place() as place:
         return await players.hash_password(place, password)
@@ -94,20 +102,29 @@ async def settle(jobs: list[asyncio.Future[Any]]) -> list[Any]:
     return await asyncio.gather(*jobs)
 
 
-def test_a_flood_of_password_checks_is_refused_at_once_and_stalls_no_one(
+def amelie_then_a_flood(
     browser: TestClient, held: HeldHasher
-) -> None:
+) -> tuple[BlockingPortal, list[asyncio.Task[bool]]]:
+    """Amélie signs up on ``browser``; then strangers' guesses take every place but the kept
+    ones, and both threads are held on their first two."""
     held.release.set()
     assert sign_up(browser, "Amélie").status_code == 201
     held.release.clear()
     portal = browser.portal
     assert portal is not None
-    guesses = portal.call(flood, players.PASSWORD_JOBS)
+    guesses = portal.call(flood, STRANGERS_PLACES)
     for _ in range(players.PASSWORD_THREADS):
         assert held.entered.acquire(timeout=GUARD_SECONDS), "the flood never started"
+    return portal, guesses
+
+
+def test_a_flood_of_password_checks_is_refused_at_once_and_stalls_no_one(
+    browser: TestClient, held: HeldHasher
+) -> None:
+    portal, guesses = amelie_then_a_flood(browser, held)
 
     for _ in range(8):  # she tries again, and again: more than her name's limit here
-        refused = browser.post("/api/session", json={"name": "Amélie", "password": PASSWORD})
+        refused = attempt(browser, "203.0.113.5", "Amélie", PASSWORD)  # on a new browser
         assert refused.status_code == 429, refused.text
         assert refused.json()["code"] == "too_many" and "passwords" in refused.json()["message"]
         assert refused.headers["retry-after"] == str(players.PASSWORD_RETRY_SECONDS)
@@ -119,10 +136,59 @@ def test_a_flood_of_password_checks_is_refused_at_once_and_stalls_no_one(
     assert not held.release.is_set(), "answered only once the guard let the flood go"
 
     held.release.set()
-    assert portal.call(settle, guesses) == [False] * players.PASSWORD_JOBS
-    again = browser.post("/api/session", json={"name": "Amélie", "password": PASSWORD})
+    assert portal.call(settle, guesses) == [False] * STRANGERS_PLACES
+    again = attempt(browser, "203.0.113.5", "Amélie", PASSWORD)
     assert again.status_code == 200, "the refusals spent none of her sign-in limits"
     assert again.json() == {"name": "Amélie"}
+
+
+def test_a_browser_that_signed_in_before_signs_in_while_strangers_flood_the_checks(
+    browser: TestClient, held: HeldHasher
+) -> None:
+    portal, guesses = amelie_then_a_flood(browser, held)
+    genuine = browser.cookies.get(DEVICE) or ""
+    stranger = attempt(browser, "203.0.113.5", "Amélie", PASSWORD)
+    assert stranger.status_code == 429 and stranger.json()["code"] == "too_many"
+    nonce, expires, _ = genuine.split(".")
+    forged = attempt(browser, "203.0.113.6", "Amélie", PASSWORD, f"{nonce}.{expires}.{'A' * 43}")
+    assert forged.status_code == 429 and forged.json()["code"] == "too_many"
+    assert players.PASSWORDS.busy == STRANGERS_PLACES, "the forged cookie's place was given back"
+
+    with ThreadPoolExecutor(1) as returning:
+        signing_in = returning.submit(attempt, browser, "203.0.113.7", "Amélie", PASSWORD, genuine)
+        deadline = time.monotonic() + GUARD_SECONDS
+        while players.PASSWORDS.busy == STRANGERS_PLACES and not signing_in.done():
+            assert time.monotonic() < deadline, "her sign-in never took a place"
+            time.sleep(0.01)
+        assert not signing_in.done(), "she waits behind the flood, in a kept place"
+        held.release.set()
+        answer = signing_in.result(timeout=GUARD_SECONDS)
+    assert answer.status_code == 200 and answer.json() == {"name": "Amélie"}
+    assert portal.call(settle, guesses) == [False] * STRANGERS_PLACES
+
+
+def test_kept_places_are_only_for_sign_ins_a_device_cookie_vouches_for() -> None:
+    work = players.PasswordWork(threads=1, most=3, kept=1)
+    with work.place() as first, work.place() as second:
+        assert not first.kept and not second.kept
+        first.vouch(False)  # an ordinary place needs no cookie
+        with pytest.raises(TableError) as full, work.place():
+            pass
+        assert full.value.code == "too_many"
+        with work.place(vouched=True) as kept:
+            assert kept.kept and work.busy == 3
+            with pytest.raises(TableError), work.place(vouched=True):
+                pass
+            kept.vouch(True)
+            with pytest.raises(TableError) as unvouched:
+                kept.vouch(False)
+            assert unvouched.value.code == "too_many"
+        assert work.busy == 2, "a place no job ran in is given back"
+    assert work.busy == 0
+    with work.place(vouched=True) as free:
+        assert not free.kept, "a cookie takes an ordinary place while one is free"
+        free.vouch(False)
+    work.pool.shutdown()
 
 
 def test_passwords_are_worked_out_away_from_the_default_thread_pool(

@@ -280,6 +280,9 @@ so a flood of sign-ins in that pool kept other clients' requests waiting for sec
 PASSWORD_JOBS = 16
 """Passwords one process hashes or checks, or waits to, at once: a sign-in or sign-up past
 them is refused (``too_many``) rather than wait behind a flood."""
+PASSWORD_KEPT = 4
+"""Of :data:`PASSWORD_JOBS`, the places kept for sign-ins that a device cookie vouches for:
+a flood of strangers' guesses fills the others and leaves a returning player a way in."""
 PASSWORD_RETRY_SECONDS = 2
 """When a sign-in or sign-up refused for :data:`PASSWORD_JOBS` may try again."""
 T = TypeVar("T")
@@ -287,34 +290,45 @@ T = TypeVar("T")
 
 class PasswordWork:
     """The threads that hash and check passwords (``threads`` of them), and the places of
-    the jobs they run or queue, ``most`` at once: past them a place is refused with
-    ``too_many`` at once."""
+    the jobs they run or queue, ``most`` at once, ``kept`` of them only for sign-ins that a
+    device cookie vouches for: past them a place is refused with ``too_many`` at once."""
 
-    def __init__(self, threads: int, most: int) -> None:
+    def __init__(self, threads: int, most: int, kept: int) -> None:
         self.pool = ThreadPoolExecutor(threads, thread_name_prefix="serai-passwords")
         self.most = most
+        self.kept = kept
         self.busy = 0
         self.lock = threading.Lock()
 
     @contextlib.contextmanager
-    def place(self) -> Iterator[PasswordPlace]:
+    def place(self, vouched: bool = False) -> Iterator[PasswordPlace]:
         """A place for one password job, taken now (a sign-in takes it before spending any
         of its limits, so that a refusal here costs the caller none), kept until the job
-        run in it is done, or given back when the block ends if none was."""
+        run in it is done, or given back when the block ends if none was.
+
+        ``vouched``: the caller holds a device cookie, and may take a kept place while the
+        others are full; it must then show that the cookie vouches for the account
+        (:meth:`PasswordPlace.vouch`) before it runs a job there.
+        """
         with self.lock:
-            if self.busy >= self.most:
-                raise TableError(
-                    "too_many",
-                    "the server is checking many passwords at once: try again in a few seconds",
-                    PASSWORD_RETRY_SECONDS,
-                )
+            free = self.most - self.busy
+            if free <= (0 if vouched else self.kept):
+                raise self.full()
             self.busy += 1
-        place = PasswordPlace(self)
+        place = PasswordPlace(self, kept=free <= self.kept)
         try:
             yield place
         finally:
             if not place.used:
                 self.give_back()
+
+    @staticmethod
+    def full() -> TableError:
+        return TableError(
+            "too_many",
+            "the server is checking many passwords at once: try again in a few seconds",
+            PASSWORD_RETRY_SECONDS,
+        )
 
     def give_back(self, _: object = None) -> None:
         with self.lock:
@@ -322,11 +336,19 @@ class PasswordWork:
 
 
 class PasswordPlace:
-    """A place taken in :class:`PasswordWork`, for one job."""
+    """A place taken in :class:`PasswordWork`, for one job; ``kept``: one of the places kept
+    for sign-ins a device cookie vouches for."""
 
-    def __init__(self, work: PasswordWork) -> None:
+    def __init__(self, work: PasswordWork, kept: bool) -> None:
         self.work = work
+        self.kept = kept
         self.used = False
+
+    def vouch(self, vouched: bool) -> None:
+        """Refuse (``too_many``) a sign-in in a kept place whose device cookie, now read,
+        does not vouch for the account after all."""
+        if self.kept and not vouched:
+            raise self.work.full()
 
     async def run(self, job: Callable[[], T]) -> T:
         """``job``'s result, worked out in one of the threads."""
@@ -339,7 +361,7 @@ class PasswordPlace:
         return await asyncio.wrap_future(future)
 
 
-PASSWORDS = PasswordWork(PASSWORD_THREADS, PASSWORD_JOBS)
+PASSWORDS = PasswordWork(PASSWORD_THREADS, PASSWORD_JOBS, PASSWORD_KEPT)
 
 
 async def hash_password(place: PasswordPlace, password: str) -> str:

@@ -97,18 +97,21 @@ async def sign_in(
 ) -> dict[str, Any]:
     """Sign in: sets the session cookie. A wrong password and an unknown name get the same
     answer after the same work. A browser that signed in to this account before (its
-    device cookie says so) is not refused for the guesses of others at the name."""
+    device cookie says so) is not refused for the guesses of others at the name, nor while
+    others' guesses fill the places where passwords are checked (some are kept for it)."""
     limits = request.app.state.limits
     key = name_key(body.name)
-    with PASSWORDS.place() as place:  # a server too busy to check refuses before any limit
+    devices = request.cookies.get(DEVICE_COOKIE, "")
+    # a server too busy to check refuses before any limit
+    with PASSWORDS.place(vouched=bool(devices)) as place:
         limits.sign_in_by_address.check(address, "sign-in attempts")
         limits.sign_in_by_name_here.check(f"{key}\n{address}", "sign-in attempts for this name")
-        devices = request.cookies.get(DEVICE_COOKIE, "")
         # the account is read before the name's limit only to check a device cookie
         found: tuple[Account, str | None] | None = None
         if devices:
             found = await hub.read(hub.players.by_name, body.name)
         device = found and known_device(devices, *found, time.time())
+        place.vouch(bool(device))
         if device:
             limits.sign_in_by_device.check(device, "sign-in attempts from this browser")
         else:
