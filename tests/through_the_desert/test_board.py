@@ -7,9 +7,14 @@ from collections import deque
 from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from serai.games.through_the_desert.board import (
     ALL,
+    ALL_COLOURS,
+    COLOURS,
+    COLOURS_IN,
     COLS,
     HEXES,
     NEIGHBOURS,
@@ -19,6 +24,7 @@ from serai.games.through_the_desert.board import (
     hex_col_row,
     hex_index,
     hex_name,
+    hex_names,
     layout_for,
     mask_of,
     parse_hex,
@@ -117,6 +123,30 @@ def test_grow_equals_neighbour_union_on_random_masks() -> None:
         for h in bits(mask):
             expected |= mask_of(TABLE_ADJACENCY[h])
         assert grow(mask) == expected
+
+
+@st.composite
+def masks(draw: st.DrawFn) -> int:
+    """Hex sets sparse and dense, so both ways ``bits`` decodes (bit by bit, byte by byte)
+    are taken; the empty and the full board among them."""
+    density = draw(st.sampled_from([0.0, 0.01, 0.03, 0.08, 0.15, 0.3, 0.6, 1.0]))
+    rng = draw(st.randoms(use_true_random=False))
+    return mask_of(h for h in range(HEXES) if rng.random() < density)
+
+
+@settings(max_examples=300)
+@given(masks())
+def test_bits_and_hex_names_read_a_mask_as_the_obvious_scan_does(mask: int) -> None:
+    expected = [h for h in range(HEXES) if mask >> h & 1]
+    assert bits(mask) == expected
+    assert hex_names(mask) == [hex_name(h) for h in expected]
+
+
+def test_colour_names_of_every_colour_set_as_bits_reads_them() -> None:
+    assert len(COLOURS_IN) == ALL_COLOURS + 1
+    for colours in range(ALL_COLOURS + 1):
+        assert COLOURS_IN[colours] == tuple(COLOURS[c] for c in bits(colours))
+    assert COLOURS_IN[0b10101] == ("blue", "red", "white")
 
 
 # -- properties ------------------------------------------------------------------------------------

@@ -13,8 +13,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import serai
-from serai.games.through_the_desert.actions import NUM_ACTIONS, parse_action
-from serai.games.through_the_desert.board import COLOURS, parse_hex
+from serai.games.through_the_desert.actions import (
+    CAMEL_IDS,
+    DECODED,
+    LEADER_IDS,
+    NUM_ACTIONS,
+    Camel,
+    Leader,
+    parse_action,
+)
+from serai.games.through_the_desert.board import COLOURS, HEXES, NUM_COLOURS, parse_hex
 from serai.games.through_the_desert.rules import ThroughTheDesertState
 from tests.through_the_desert.scenario import camel_position, setup, to_act
 
@@ -115,6 +123,14 @@ def test_parse_action_round_trip_over_the_whole_action_space() -> None:
         assert state.parse_action(text) == action
         texts.add(text)
     assert len(texts) == NUM_ACTIONS
+
+
+def test_each_colour_table_of_ids_holds_its_placements_in_hex_order() -> None:
+    for colour in range(NUM_COLOURS):
+        assert len(CAMEL_IDS[colour]) == len(LEADER_IDS[colour]) == HEXES
+        for h in range(HEXES):
+            assert DECODED[CAMEL_IDS[colour][h]] == Camel("camel", colour, h)
+            assert DECODED[LEADER_IDS[colour][h]] == Leader("leader", colour, h)
 
 
 @pytest.mark.parametrize(

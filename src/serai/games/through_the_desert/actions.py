@@ -98,6 +98,11 @@ NUM_ACTIONS = len(DECODED)
 ACTION_IDS = tuple(range(NUM_ACTIONS))
 """Every action id as one int object, so legal-action lists pick them instead of making new
 ones (``itertools.compress`` over a slice of this)."""
+CAMEL_IDS = tuple(
+    ACTION_IDS[CAMEL_BASE + colour * HEXES : CAMEL_BASE + (colour + 1) * HEXES]
+    for colour in range(NUM_COLOURS)
+)
+"""Per colour, its 299 camel actions in hex order."""
 LEADER_IDS = tuple(
     ACTION_IDS[LEADER_BASE + colour * HEXES : LEADER_BASE + (colour + 1) * HEXES]
     for colour in range(NUM_COLOURS)

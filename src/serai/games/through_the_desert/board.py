@@ -29,6 +29,11 @@ COLOUR_LETTERS = "bgryw"
 """Each colour's first letter: camels in lower case, leaders in upper case (boards, positions)."""
 ALL_COLOURS = (1 << NUM_COLOURS) - 1
 """Every colour, as a bit set (bit ``colour``)."""
+COLOURS_IN: tuple[tuple[str, ...], ...] = tuple(
+    tuple(name for colour, name in enumerate(COLOURS) if colours >> colour & 1)
+    for colours in range(ALL_COLOURS + 1)
+)
+"""The names of the colours in each bit set of colours, in colour order."""
 
 PALMS = 5
 TOKENS_PER_VALUE = 15  # R6: fifteen tokens each of 1, 2 and 3
@@ -99,6 +104,22 @@ HEX_NAMES = tuple(f"{index % COLS},{index // COLS}" for index in range(HEXES))
 """Every hex's name, by index (views and log lines name many hexes at every move)."""
 
 
+def hex_names(mask: Mask) -> list[str]:
+    """The names of the hexes in ``mask``, increasing: ``hex_name`` of each of ``bits``,
+    read off the set bits one by one with no list of indices in between.
+
+    >>> hex_names(mask_of([hex_index(7, 10), hex_index(0, 1)]))
+    ['0,1', '7,10']
+    """
+    names = []
+    while mask:
+        top = mask.bit_length() - 1
+        names.append(HEX_NAMES[top])
+        mask ^= 1 << top
+    names.reverse()
+    return names
+
+
 def _is_number(text: str) -> bool:
     """Plain ASCII decimal without leading zeros: the only way the notation writes numbers."""
     return text.isascii() and text.isdecimal() and str(int(text)) == text
@@ -117,11 +138,15 @@ def parse_hex(text: str) -> Hex | None:
 
 _BYTE_BITS = tuple(tuple(i for i in range(8) if byte >> i & 1) for byte in range(256))
 _MASK_BYTES = (HEXES + 7) // 8
-_DENSE = 16  # above this many hexes, decoding byte by byte is faster than bit by bit
+_DENSE = 30  # above this many hexes, decoding byte by byte is faster than bit by bit
 
 
 def bits(mask: Mask) -> list[Hex]:
-    """The hex indices in ``mask``, increasing."""
+    """The hex indices in ``mask``, increasing.
+
+    Bit by bit it takes the highest set bit each time (``bit_length`` makes no new int,
+    unlike isolating the lowest with ``mask & -mask``), then reverses the list.
+    """
     out = []
     if mask.bit_count() > _DENSE:
         base = 0
@@ -132,9 +157,10 @@ def bits(mask: Mask) -> list[Hex]:
             base += 8
         return out
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        top = mask.bit_length() - 1
+        out.append(top)
+        mask ^= 1 << top
+    out.reverse()
     return out
 
 

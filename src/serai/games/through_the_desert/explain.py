@@ -247,16 +247,17 @@ def _camel_effects(
     if not after.supply[move.colour]:
         ending = f"; it was the last {COLOURS[move.colour]} camel, so the game ends after this turn"
 
-    def read_by(viewer: Seat | None) -> str:
-        effects = others
-        if tokens:
-            # R24: a claimed token lies face down; only its owner reads its value.
-            worth = after.water(seat) - state.water(seat)
-            value = f" worth {worth}{gain(worth)}" if viewer == seat else ""
-            effects = [f"took {_count(tokens, 'a water token', 'water tokens')}{value}", *others]
+    def line(effects: list[str]) -> str:
         return near + (", " + listing(effects) if effects else "") + ending
 
-    return tuple(read_by(viewer) for viewer in (None, *range(state.n)))
+    if not tokens:
+        return (line(others),) * (state.n + 1)
+    # R24: a claimed token lies face down; only its owner reads its value.
+    took = f"took {_count(tokens, 'a water token', 'water tokens')}"
+    worth = after.water(seat) - state.water(seat)
+    hidden = line([took, *others])
+    shown = line([f"{took} worth {worth}{gain(worth)}", *others])
+    return tuple(shown if viewer == seat else hidden for viewer in (None, *range(state.n)))
 
 
 def _count(count: int, one: str, many: str) -> str:

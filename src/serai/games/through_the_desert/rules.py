@@ -33,7 +33,7 @@ from serai.engine.fields import LIST, Field, FieldTable
 from serai.engine.observe import ObservationLayout
 from serai.games.through_the_desert import estimate as bot_view
 from serai.games.through_the_desert.actions import (
-    CAMEL_BASE,
+    CAMEL_IDS,
     DECODED,
     LEADER_IDS,
     NUM_ACTIONS,
@@ -269,7 +269,9 @@ class ThroughTheDesertState(State):
         return mask
 
     def _camel_actions(self, seat: Seat) -> list[ActionId]:
-        """The camels of :meth:`_camel_mask` for every colour, written out for speed."""
+        """The camels of :meth:`_camel_mask` for every colour, written out for speed: from
+        the highest action down (the highest hex first, as :func:`bits` takes them), then
+        reversed."""
         out: list[ActionId] = []
         append = out.append
         zone = self.zone
@@ -277,7 +279,7 @@ class ThroughTheDesertState(State):
         supply = self.supply
         first = seat * NUM_COLOURS
         last = self.n * NUM_COLOURS
-        for colour in range(NUM_COLOURS):
+        for colour in reversed(range(NUM_COLOURS)):
             if not supply[colour]:
                 continue
             own = first + colour
@@ -287,11 +289,12 @@ class ThroughTheDesertState(State):
             for other in range(colour, last, NUM_COLOURS):
                 if other != own:
                     mask &= ~zone[other]
-            base = CAMEL_BASE + colour * HEXES
+            camels = CAMEL_IDS[colour]
             while mask:
-                low = mask & -mask
-                append(base + low.bit_length() - 1)
-                mask ^= low
+                top = mask.bit_length() - 1
+                append(camels[top])
+                mask ^= 1 << top
+        out.reverse()
         return out
 
     def has_camel_move(self, seat: Seat) -> bool:
@@ -563,17 +566,24 @@ class ThroughTheDesertState(State):
         """Per seat the parts of the score; ``caravan`` counts only once the game is over."""
         awards = self.caravan_awards() if self.phase == OVER else [0] * self.n
         out = []
-        for seat in range(self.n):
-            caravans = range(seat * NUM_COLOURS, (seat + 1) * NUM_COLOURS)
-            part = {
-                "caravan": awards[seat],
-                "water": self.water(seat),
-                "oasis": OASIS_POINTS * sum(self.oasis_scored[c].bit_count() for c in caravans),
-                "river": RIVER_POINTS * sum(self.river_scored >> c & 1 for c in caravans),
-                "area": self.area[seat],
-            }
-            part["total"] = sum(part.values())
-            out.append(part)
+        for seat, caravan in enumerate(awards):
+            first = seat * NUM_COLOURS
+            water = self.water(seat)
+            oasis = OASIS_POINTS * sum(
+                map(int.bit_count, self.oasis_scored[first : first + NUM_COLOURS])
+            )
+            river = RIVER_POINTS * (self.river_scored >> first & ALL_COLOURS).bit_count()
+            area = self.area[seat]
+            out.append(
+                {
+                    "caravan": caravan,
+                    "water": water,
+                    "oasis": oasis,
+                    "river": river,
+                    "area": area,
+                    "total": caravan + water + oasis + river + area,
+                }
+            )
         return out
 
     def scores(self) -> list[int]:
