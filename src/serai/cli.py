@@ -777,6 +777,7 @@ def serve_command(
         port=port,
         log_level="warning",
         http="serai.server.guard:GuardedH11Protocol",
+        ws="serai.server.guard:GuardedWebSocketProtocol",
         ws_per_message_deflate=False,
         ws_max_size=WS_MAX_SIZE,
         timeout_keep_alive=5,

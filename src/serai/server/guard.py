@@ -10,6 +10,9 @@
 - :class:`GuardedH11Protocol`, uvicorn's HTTP/1.1 protocol with a deadline for the request
   headers, so a client that opens connections and sends its headers a byte at a time
   cannot hold them; a request that is not HTTP/1.1 gets a typed error too.
+- :class:`GuardedWebSocketProtocol`, uvicorn's WebSocket protocol that stops reading from
+  a client that does not read its answers to pings, and closes one that sends text that
+  is not UTF-8 without writing a traceback to the log.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from typing import Any
 import h11
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from serai.server.config import host_name, loopback_as_one
 from serai.server.errors import TableError
@@ -445,3 +449,41 @@ class GuardedH11Protocol(H11Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
         super().connection_lost(exc)
+
+
+class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol (sans-I/O, with the flow control of writes it has since
+    0.52.1), guarded against two clients:
+
+    - one that sends pings and never reads the pongs: uvicorn answers each ping at once,
+      so their pongs piled up in the server's memory without end (hundreds of MB a minute
+      from one socket) while every other client waited. While the pongs it has not read
+      fill the transport's buffer, this stops reading from it: the kernel then holds the
+      client back;
+    - one that sends a text frame that is not UTF-8: uvicorn logs a traceback as an ERROR
+      for each, so one client could write hundreds of KB of log a second. It is closed
+      with code 1007 and nothing logged.
+    """
+
+    def handle_ping(self) -> None:
+        super().handle_ping()
+        if not self.writable.is_set() and not self.read_paused:  # over the high-water mark
+            self.read_paused = True
+            self.transport.pause_reading()
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        if self.read_paused and self.queue.empty():
+            self.read_paused = False
+            self.transport.resume_reading()
+
+    def send_receive_event_to_app(self) -> None:
+        if self.curr_msg_data_type == "text":
+            try:
+                b"".join(self.frames).decode()
+            except UnicodeDecodeError:
+                self.frames = []
+                self.conn.send_close(1007, "text must be UTF-8")
+                self.handle_parser_exception()
+                return
+        super().send_receive_event_to_app()
