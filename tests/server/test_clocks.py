@@ -7,6 +7,7 @@ The server reads its time from ``create_app(clock=…)``; these tests give it a
 
 from __future__ import annotations
 
+import asyncio
 import random
 import threading
 import time
@@ -21,7 +22,8 @@ from sqlalchemy import update
 from serai.server import create_app
 from serai.server.clocks import Clocks, ClockSettings
 from serai.server.schema import tables
-from serai.server.tables import RETRY_SECONDS, Hub
+from serai.server.store import Store
+from serai.server.tables import RETRY_SECONDS, Hub, NewSeat
 from tests.server.moves import random_move
 from tests.server.test_players import two_invited
 
@@ -115,6 +117,31 @@ def test_coming_back_from_no_vacation_gives_no_time() -> None:
     assert clocks.hold(0.0, 90.0) is clocks and clocks.deadline == 100.0
     back_early = clocks.hold(1000.0, 50.0).hold(0.0, 300.0)
     assert back_early.deadline == 300.0 + 100.0, "a vacation ended early: the turn starts afresh"
+
+
+def test_leaving_and_coming_back_in_ones_turn_gives_no_time() -> None:
+    clocks = Clocks.start_of(settings(mode="realtime", bank=60, increment=10), 2).switch(0, 0.0)
+    for second in range(5, 50, 10):  # away at 5 s, back at 7 s, away at 15 s…
+        clocks = clocks.switch(None, float(second), turn_over=False)
+        assert clocks.deadline is None and clocks.remaining[0] == 60.0 - second, "no increment"
+        clocks = clocks.switch(0, second + 2.0, turn_over=False)
+        assert clocks.deadline == 60.0, "the clock ran on while they were away"
+    clocks = clocks.switch(1, 50.0)
+    assert clocks.remaining == [10.0 + 10.0, 60.0], "one turn, one increment"
+
+
+def test_leaving_and_coming_back_keeps_a_turn_based_turns_start() -> None:
+    clocks = Clocks.start_of(settings(mode="turn-based", per_move=100, bank=50), 2)
+    clocks = clocks.switch(0, 0.0)
+    away = clocks.switch(None, 30.0, turn_over=False)
+    assert away.remaining == [50.0, 50.0] and away.deadline is None
+    assert away.switch(0, 40.0, turn_over=False).deadline == 150.0, "not a new turn"
+    late = clocks.switch(None, 120.0, turn_over=False)
+    assert late.remaining == [30.0, 50.0], "20 s late when they left"
+    assert late.switch(0, 130.0, turn_over=False).deadline == 150.0, "charged once"
+    assert late.switch(1, 140.0).left is None, "the turn passed: they left it"
+    stored = Clocks.from_json(away.to_json())
+    assert stored == away and stored.switch(0, 40.0, turn_over=False).deadline == 150.0
 
 
 @pytest.mark.parametrize(
@@ -524,6 +551,28 @@ def test_a_realtime_pause_needs_every_player(clocked: TestClient, hand: HandCloc
     assert again.json()["clock"]["deadline"] == hand.now + 50
 
 
+def test_one_person_alone_against_bots_cannot_pause_a_rated_game(me: TestClient) -> None:
+    me.post("/api/accounts", json={"name": "Ana", "password": "long enough pass"})
+    made = me.post(
+        "/api/tables",
+        json={
+            "game": "through_the_desert",
+            "players": 2,
+            "rated": True,
+            "seats": [{}, {"kind": "bot", "bot": "greedy"}],
+        },
+        headers={"X-CSRF-Token": me.cookies.get("serai_csrf") or ""},
+    ).json()
+    table_id = made["table"]["id"]
+    asked = me.post(
+        f"/api/tables/{table_id}/pause",
+        json={"pause": True},
+        headers={"X-CSRF-Token": me.cookies.get("serai_csrf") or ""},
+    )
+    assert asked.status_code == 409 and asked.json()["code"] == "cannot_pause", asked.text
+    assert state(me, table_id)["clock"]["paused"] is False
+
+
 def test_a_timeout_the_store_refuses_holds_up_no_other_table_and_comes_next_time(
     clocked: TestClient, hand: HandClock
 ) -> None:
@@ -567,3 +616,47 @@ def test_a_timeout_the_database_refuses_waits_a_moment_and_holds_up_no_other_tab
     hand.advance(RETRY_SECONDS)
     expire(clocked)
     wait_for(clocked, refused, lambda m: m["clock"]["timeouts"][seat] == 1)
+
+
+@pytest.mark.parametrize(
+    "clock",
+    [REALTIME, TURN_BASED],
+    ids=["realtime", "turn-based"],
+)
+def test_a_player_who_leaves_and_comes_back_again_and_again_gains_no_time(
+    db_url: str, clock: dict[str, Any]
+) -> None:
+    """Through the hub, with no bot to stand in meanwhile: the clock of the player to
+    move is where it would be had they stayed."""
+    hand = HandClock()
+
+    async def play() -> list[tuple[Any, ...]]:
+        store = Store(db_url)
+        hub = Hub(store)
+        hub.now = hand
+        try:
+            table, _, _ = await hub.create(
+                "through_the_desert",
+                2,
+                {},
+                [NewSeat("human")] * 2,
+                hotseat=True,
+                clock=ClockSettings.model_validate(clock),
+            )
+            seat = table.state.current_player()
+            assert table.clocks is not None
+            seen = [(table.clocks.remaining[seat], table.clocks.deadline)]
+            for _ in range(5):
+                hand.advance(3)
+                await hub.leave(table, (seat,), True)
+                hand.advance(1)
+                await hub.leave(table, (seat,), False)
+                seen.append((table.clocks.remaining[seat], table.clocks.deadline))
+            return seen
+        finally:
+            store.close()
+
+    seen = asyncio.run(play())
+    deadlines = {deadline for _, deadline in seen}
+    assert len(deadlines) == 1, seen
+    assert seen[-1][0] <= seen[0][0], seen

@@ -10,7 +10,9 @@
 
 Only a person's turn runs a clock: draws, bots and a player who left run none. A turn is
 the run of decisions of one seat until another seat acts; undoing a decision gives no time
-back (the clock runs on). When a clock runs out, a greedy bot plays the rest of that turn;
+back (the clock runs on), and neither does leaving: a player who leaves during their turn
+gains no increment, and one who comes back in the same turn finds their clock as if it had
+run all along. When a clock runs out, a greedy bot plays the rest of that turn;
 after ``timeouts`` timeouts in a row the player counts as absent, and the bot plays their
 seat until they come back. Every time is a Unix time in seconds, passed in (``now``), so
 the arithmetic is tested with any clock.
@@ -94,6 +96,10 @@ class Clocks:
     """Seats that asked for a pause (all must, for the clocks to stop)."""
     held_until: float = 0.0
     """Turn-based: the running seat's player is on vacation until then."""
+    left: tuple[int, float, float] | None = None
+    """The seat whose player left during their turn, when, and the time of that turn
+    already used that their bank does not hold (turn-based: up to ``per_move``): what
+    their clock resumes from if they come back before the turn ends."""
 
     @classmethod
     def start_of(cls, settings: ClockSettings, players: int) -> Clocks:
@@ -125,17 +131,41 @@ class Clocks:
             over = max(0.0, used - (self.settings.per_move or 0.0))
             self.remaining[seat] = max(0.0, self.remaining[seat] - over)
 
-    def switch(self, seat: int | None, now: float, held_until: float = 0.0) -> Clocks:
+    def switch(
+        self, seat: int | None, now: float, held_until: float = 0.0, turn_over: bool = True
+    ) -> Clocks:
         """The clocks once ``seat`` (a person, or none) is to act at ``now``: the same
-        seat's turn goes on; another's turn starts and the last one's time is charged."""
+        seat's turn goes on; another's turn starts and the last one's time is charged.
+
+        Without ``turn_over`` (nothing was played: a player left or came back), the running
+        player who left stops their clock without the increment, and the same player back
+        in the same turn takes it up as if it had run meanwhile.
+        """
         if seat == self.seat:
             return self
-        after = replace(self, remaining=self.remaining[:], timeouts=self.timeouts[:])
+        after = replace(self, remaining=self.remaining[:], timeouts=self.timeouts[:], left=None)
+        if not turn_over and seat is None and self.seat is not None:
+            after.left = (self.seat, now, self._turn_used(now))
+            after._charge(now, turn_over=False)
+            after.seat = None
+            return after
+        if not turn_over and self.left is not None and self.left[0] == seat:
+            _, since, used = self.left
+            after.seat, after.started, after.held_until = seat, since - used, held_until
+            return after
         after._charge(now, turn_over=True)
         if after.playing_for is not None and after.playing_for != seat:
             after.playing_for = None
         after.seat, after.started, after.held_until = seat, now, held_until
         return after
+
+    def _turn_used(self, now: float) -> float:
+        """The running turn's time so far that a charge leaves out of the bank: none for a
+        realtime clock (its bank pays all of it), up to ``per_move`` for a turn-based one."""
+        if self.started is None or self.paused or self.settings.mode == "realtime":
+            return 0.0
+        used = max(0.0, now - max(self.started, self.held_until))
+        return min(used, self.settings.per_move or 0.0)
 
     def moved(self, seat: int) -> Clocks:
         """``seat`` decided by itself: its timeouts in a row start over."""
@@ -213,4 +243,6 @@ class Clocks:
     def from_json(cls, text: str) -> Clocks:
         data = json.loads(text)
         data["settings"] = ClockSettings.model_validate(data["settings"])
+        if data.get("left") is not None:
+            data["left"] = tuple(data["left"])
         return cls(**data)

@@ -34,6 +34,7 @@ STATUS = {
     "not_finished": 409,
     "cannot_undo": 409,
     "cannot_decline": 409,
+    "cannot_pause": 409,
     "declined": 409,
     "rules_changed": 409,
     "too_large": 413,

@@ -1142,7 +1142,7 @@ class Hub:
         clocks = table.clocks
         if clocks is None:
             self._announce(table)
-        else:  # the clock of a player who left stops; one who comes back starts afresh
+        else:  # the clock of a player who left stops, and runs on for one back in the turn
             for index in seats if not away else ():
                 clocks = clocks.moved(index)
             await self._commit(table, seats[0], [], clocks=clocks)
@@ -1263,7 +1263,8 @@ class Hub:
         if clocks is not None:
             if by_person:
                 clocks = clocks.moved(seat)
-            clocks = clocks.switch(table.clock_seat(state), now, self._held(table, state))
+            seat_now, held = table.clock_seat(state), self._held(table, state)
+            clocks = clocks.switch(seat_now, now, held, turn_over=bool(moves))
         progress = table.progress(state, len(table.moves) + len(moves), clocks)
         result = table.result(state) if state.is_terminal() and table.row.rated else []
         try:
@@ -1575,6 +1576,12 @@ class Hub:
             raise TableError("no_clock", "only a table with a realtime clock can pause")
         async with table.lock:
             players = [s.seat for s in table.row.seats if s.kind == "human" and not s.absent]
+            if pause and table.row.rated and len(players) < 2:
+                raise TableError(
+                    "cannot_pause",
+                    "a rated game's clocks stop only when two or more players there agree: "
+                    "alone against bots, a pause would be time to think",
+                )
             after = clocks
             for seat in seats:
                 after = after.vote(seat, pause, players, self.now())
