@@ -29,7 +29,8 @@ from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
 import serai
-from serai.bots.mcts import HURRIED_ITERATIONS, PRIOR_VISITS
+from serai.bots.mcts import HURRIED_ITERATIONS, PRIOR_VISITS, MCTSBot
+from serai.engine import State, sample_chance
 from serai.games.five_tribes.rules import FiveTribesState
 from serai.server import create_app
 from serai.server import tables as tables_module
@@ -43,6 +44,7 @@ from serai.server.bots import (
     ThreadWorker,
     Worker,
     decide,
+    forced_for_all,
 )
 from serai.server.collector import FEW
 from serai.server.tables import IN_USE_SECONDS, Hub
@@ -747,6 +749,66 @@ def test_sands_holder_bots_answer_windows_after_the_same_pause() -> None:
     action = asyncio.run(Hub._window_answer(state, 1))
     assert action in state.legal_actions()
     assert time.monotonic() - started >= WINDOW_SECONDS
+
+
+def forced_decisions(name: str, players: int, games: int) -> Iterator[State]:
+    """Decisions with one legal action, met in random games of ``name``."""
+    game = serai.load_game(name, players=players)
+    rng = random.Random(11)
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+                continue
+            legal = state.legal_actions()
+            if len(legal) == 1 and state.window_pass() is None:
+                yield state.clone()
+            state.apply_action(rng.choice(legal))
+
+
+def test_a_decision_forced_by_what_only_its_player_holds_is_not_played_at_once() -> None:
+    """A Nomads of Arabia player with no disk they may play can only end their turn; the
+    others cannot tell, so a bot's instant answer would tell them. Such decisions are
+    told apart from the ones forced for everyone to see."""
+    private = public = 0
+    for state in forced_decisions("nomads_of_arabia", 3, 4):
+        seat = state.current_player()
+        others = [s for s in range(3) if s != seat]
+        rng = random.Random(5)
+        differs = any(
+            len(state.resample_hidden(other, rng).legal_actions()) != 1
+            for other in others
+            for _ in range(64)
+        )
+        if differs:
+            assert not forced_for_all(state, 7), state.prompt()
+        private += differs
+        public += not differs
+    assert private and public, (private, public)
+
+
+def test_a_decision_forced_for_everyone_to_see_may_be_played_at_once() -> None:
+    states = list(forced_decisions("five_tribes", 2, 2))
+    assert states and all(forced_for_all(state, 7) for state in states)
+
+
+def test_a_searching_bot_thinks_over_a_forced_decision_as_long_as_any(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = next(forced_decisions("nomads_of_arabia", 3, 4))
+    searched: list[int] = []
+    search = MCTSBot._search
+
+    def counted(bot: MCTSBot, *args: Any) -> Any:
+        found = search(bot, *args)
+        searched.append(bot.last_iterations)
+        return found
+
+    monkeypatch.setattr(MCTSBot, "_search", counted)
+    action = decide(lambda: False, "mcts:40", 3, state, 30.0)
+    assert action == state.legal_actions()[0]
+    assert searched == [40], "the search ran its whole budget"
 
 
 # -- 5. raw database errors ----------------------------------------------------------------

@@ -78,12 +78,17 @@ Hurried = Callable[[], bool]
 
 
 def decide(hurried: Hurried, spec: str, seed: int, state: State, seconds: float) -> ActionId:
-    """One decision of bot ``spec``, thinking at most ``seconds`` (a worker's job)."""
+    """One decision of bot ``spec``, thinking at most ``seconds`` (a worker's job). A
+    searching bot searches even when one action is legal, as long as it would otherwise:
+    the server asks only when that says something the others must not learn
+    (:func:`forced_for_all`)."""
     kind, _, level = spec.partition(":")
     bot = make_bot(kind, level or None, seed=seed)
     if isinstance(bot, MCTSBot):
         bot.budget = replace(bot.budget, seconds=min(bot.budget.seconds or seconds, seconds))
         bot.hurried = hurried
+        if len(state.legal_actions()) == 1:
+            return bot.ranked(state)[0].action
     return bot.act(state)
 
 
@@ -409,3 +414,23 @@ class BotDriver:
 def fallback(state: State, seed: int) -> ActionId:
     """The move of a bot that overran: a legal action drawn from the table's seed."""
     return random.Random(seed).choice(state.legal_actions())
+
+
+WORLDS = 32
+"""Worlds drawn from each other seat's knowledge by :func:`forced_for_all`."""
+
+
+def forced_for_all(state: State, seed: int) -> bool:
+    """Whether the one legal action of ``state`` is the only one in every world drawn
+    (:data:`WORLDS` for each other seat) from what the other seats know: then a bot may
+    play it at once without its speed telling them anything. A decision forced by what
+    only its player holds (a Nomads of Arabia player with no disk to play, who can only
+    end the turn) is thought over as long as any other (:func:`decide`)."""
+    rng = random.Random(seed)
+    seat = state.current_player()
+    for other in range(state.game.num_players):
+        if other != seat:
+            for _ in range(WORLDS):
+                if len(state.resample_hidden(other, rng).legal_actions()) != 1:
+                    return False
+    return True

@@ -64,6 +64,7 @@ from serai.server.bots import (
     Worker,
     cap_seconds,
     fallback,
+    forced_for_all,
 )
 from serai.server.chat import (
     KEPT,
@@ -1651,7 +1652,7 @@ class Hub:
         seed = table.row.seed ^ len(snapshot.history())
         if snapshot.window_pass() is not None:
             action = await self._window_answer(snapshot, seed)
-        elif len(legal := snapshot.legal_actions()) == 1:
+        elif len(legal := snapshot.legal_actions()) == 1 and forced_for_all(snapshot, seed):
             action = legal[0]
         else:
             try:
