@@ -16,6 +16,7 @@ import select
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -47,7 +48,8 @@ from serai.server.bots import (
     forced_for_all,
 )
 from serai.server.collector import FEW
-from serai.server.tables import IN_USE_SECONDS, Hub
+from serai.server.store import Store
+from serai.server.tables import IN_USE_SECONDS, Hub, NewSeat
 from tests.processes import running_children
 from tests.server.conftest import Creator
 from tests.server.test_api import engine_state, move, state_of
@@ -855,6 +857,45 @@ def test_raw_errors_a_live_table_that_cannot_be_opened_says_so_and_closes(
 
 
 # -- 6. spectators ---------------------------------------------------------------------
+
+
+def test_a_table_read_back_is_replayed_while_the_other_tables_move_on(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long game read back from the store (a spectator opens it after a restart) is
+    replayed in a thread: the replay here waits for the event loop to run meanwhile, which
+    a replay on the loop would never see."""
+    started, loop_ran = threading.Event(), threading.Event()
+    replay = Hub._replay
+
+    def watched(row: Any, moves: Any) -> Any:
+        started.set()
+        assert loop_ran.wait(60), "the event loop stood still during the replay"
+        return replay(row, moves)
+
+    async def run() -> None:
+        store = Store(db_url)
+        hub = Hub(store)
+        try:
+            made, _, _ = await hub.create(
+                "through_the_desert", 2, {}, [NewSeat("human")] * 2, hotseat=True
+            )
+            hub.tables.clear()  # forgotten: the next reader loads it
+            monkeypatch.setattr(Hub, "_replay", staticmethod(watched))
+
+            async def meanwhile() -> None:
+                while not started.is_set():
+                    await asyncio.sleep(0.001)
+                loop_ran.set()
+
+            other = asyncio.create_task(meanwhile())
+            loaded = await hub.get(made.id)
+            await other
+            assert loaded.state.history() == made.state.history()
+        finally:
+            store.close()
+
+    asyncio.run(run())
 
 
 def test_spectators_share_one_message_per_revision(client: TestClient, new_table: Creator) -> None:

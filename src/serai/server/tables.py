@@ -726,9 +726,10 @@ class Hub:
         if stored is None:
             raise TableError("unknown_table", f"there is no table {table_id!r}")
         lines = await self.read(load_lines, self.store, table_id)
+        rebuilt = await self._rebuild(*stored)
         table = self.tables.get(table_id)  # loaded meanwhile by another request
         if table is None:
-            table = self._rebuild(*stored)
+            table = rebuilt
             table.chat = lines
             self.tables[table_id] = table
             self.cluster.watch(table_id)
@@ -736,7 +737,14 @@ class Hub:
         return table
 
     @staticmethod
-    def _rebuild(row: TableRow, moves: Sequence[Move]) -> Table:
+    async def _rebuild(row: TableRow, moves: Sequence[Move]) -> Table:
+        """The table stored as ``row`` and ``moves``, its game replayed in a thread (a long
+        game's replay took a tenth of a second, during which no other table moved)."""
+        game, state, seen = await asyncio.to_thread(Hub._replay, row, moves)
+        return Table(row, game, state, list(moves), seen)
+
+    @staticmethod
+    def _replay(row: TableRow, moves: Sequence[Move]) -> tuple[Game, State, list[Seen]]:
         game = load_game(row.game, players=row.players, **row.options)
         if game.info.version != row.rules_version:
             raise TableError(
@@ -749,7 +757,7 @@ class Hub:
         for action, _, _, _ in moves:
             seen.append(seen_by_all(state, action))
             state.apply_action(action)
-        return Table(row, game, state, list(moves), seen)
+        return game, state, seen
 
     async def _refresh(self, table: Table) -> None:
         """Reload ``table`` from the store, which moved on without this process."""
@@ -758,7 +766,7 @@ class Hub:
         if stored is None:
             return
         table.caught = heard
-        fresh = self._rebuild(*stored)
+        fresh = await self._rebuild(*stored)
         behind = fresh.row != table.row
         table.row, table.state, table.moves, table.seen = (
             fresh.row,
