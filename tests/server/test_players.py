@@ -778,6 +778,8 @@ def test_a_rematch_rotates_the_seats_and_hands_each_player_a_link(browser: TestC
     assert state_of(browser, {"table": {"id": new_id}}, bo)["you"] == [0]
     again = browser.post(f"/api/tables/{tid}/rematch", json={"token": tokens[0]}).json()
     assert again["table"]["id"] == new_id, "one rematch per game"
+    assert again["url"] == ann_url, "asked again (another tab), the same link"
+    assert state_of(browser, {"table": {"id": new_id}}, ann)["you"] == [2], "still valid"
 
 
 def test_a_signed_in_players_unrated_game_has_a_rematch_kept_for_them(

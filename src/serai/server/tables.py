@@ -298,6 +298,8 @@ class Table:
     owner: str = ""
     """The address that made the table here (:meth:`Hub.create`): its bots take turns with
     other addresses' tables'. Empty for a table read from the store."""
+    rematch_links: dict[tuple[int, ...], str] = field(default_factory=dict)
+    """The links to the rematch answered here, by the seats that asked."""
     shared: Shared = field(init=False)
 
     def __post_init__(self) -> None:
@@ -1223,7 +1225,15 @@ class Hub:
     async def _rematch_link(self, old: Table, fresh: Table, seats: Sequence[int]) -> str:
         """The caller's link to the rematch: a new token for their seat (or the hotseat,
         for the one who played every seat), none for a seat bound to an account (they
-        sign in)."""
+        sign in). Asked again (a second tab, a double click), the same link: tokens are
+        stored hashed, and a new one would void the first."""
+        asked = tuple(seats)
+        link = old.rematch_links.get(asked)
+        if link is None:
+            link = old.rematch_links[asked] = await self._new_rematch_link(old, fresh, seats)
+        return link
+
+    async def _new_rematch_link(self, old: Table, fresh: Table, seats: Sequence[int]) -> str:
         everyone = tuple(seat.seat for seat in old.row.seats if seat.kind == "human")
         async with fresh.lock:
             token = secrets.token_urlsafe(18)
