@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import serai
+from serai.server.guard import RateLimit
 from tests.server.conftest import Creator
 
 
@@ -373,6 +374,19 @@ def test_a_finished_game_replays_step_by_step(client: TestClient, new_table: Cre
     assert len(middle["log"]) == steps // 2 and middle["steps"] == steps
     bad = client.get(f"/api/tables/{tid}/replay/{steps + 1}")
     assert bad.json()["code"] == "bad_step"
+
+
+def test_replay_steps_are_limited_per_address(client: TestClient, new_table: Creator) -> None:
+    """Each step replays its game: one address asking for many slows every table."""
+    tid = new_table("five_tribes", ["human", "random"])["table"]["id"]
+    limits = client.app.state.limits  # type: ignore[attr-defined]
+    limits.replays_by_address = RateLimit(per_minute=1e-6, burst=3)  # no refill while it runs
+    here = TestClient(client.app, client=("203.0.113.8", 1))
+    answers = [here.get(f"/api/tables/{tid}/replay/0") for _ in range(4)]
+    assert [a.json()["code"] for a in answers] == ["not_finished"] * 3 + ["too_many"]
+    assert answers[3].status_code == 429 and "replay steps" in answers[3].json()["message"]
+    elsewhere = TestClient(client.app, client=("203.0.113.9", 1))
+    assert elsewhere.get(f"/api/tables/{tid}/replay/0").json()["code"] == "not_finished"
 
 
 def test_the_lobby_lists_open_tables_and_join_takes_a_seat(

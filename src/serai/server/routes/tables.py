@@ -312,12 +312,15 @@ async def analysis(table_id: str, hub: HubDep) -> dict[str, Any]:
 async def replay(
     table_id: str,
     step: int,
+    request: Request,
     hub: HubDep,
+    address: AddressDep,
     account: AccountDep,
     token: TokenQuery = "",
 ) -> dict[str, Any]:
     """A finished game after ``step`` actions, as the caller's seat saw it, with the chat
     they may read."""
+    request.app.state.limits.replays_by_address.check(address, "replay steps")
     table = await hub.get(table_id)
     seats = table.seats_for(token, account)
     if not table.state.is_terminal():
