@@ -367,9 +367,10 @@ class Limits:
     count against those from everywhere: a stolen cookie guesses no faster than this."""
     hints_by_address: RateLimit = field(default_factory=lambda: RateLimit(10, 5))
     """Hints asked from one address, whatever its tables: the hint helper is one process."""
-    replays_by_address: RateLimit = field(default_factory=lambda: RateLimit(600, 60))
+    replays_by_address: RateLimit = field(default_factory=lambda: RateLimit(1200, 120))
     """Steps of finished games asked from one address: each replays its game to that step
-    (a long one takes milliseconds), so a flood of them slowed every table."""
+    (a long one takes milliseconds), so a flood of them slowed every table. Enough for a
+    reader holding down the arrow key."""
     vacations: RateLimit = field(default_factory=lambda: RateLimit(6, 6))
     """Vacations taken or ended by one account: each holds or frees every table where it
     is that player's turn."""
