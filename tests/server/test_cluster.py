@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import json
 import os
 import random
@@ -16,9 +17,9 @@ import shutil
 import signal
 import subprocess
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import pytest
@@ -34,6 +35,8 @@ from serai.server.tables import Hub, NewSeat
 from tests.live_server import free_port, server
 from tests.processes import running_children
 from tests.server.moves import random_move
+
+T = TypeVar("T")
 
 REDIS = os.environ.get("SERAI_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
@@ -109,7 +112,7 @@ def test_two_processes_play_one_game_to_the_end(postgres_url: str, redis_url: st
             str(client.base_url).replace("http", "ws") + f"/ws/tables/{table_id}?token={token}"
             for client, token in zip((first, second), tokens, strict=True)
         ]
-        logs = asyncio.run(play_on_sockets(urls, seed=1))
+        logs = run_guarded(play_on_sockets(urls, seed=1))
     assert logs[0] == logs[1] and len(logs[0]) > 50
 
 
@@ -177,6 +180,29 @@ async def hubs(db: str, redis_url: str, count: int = 2) -> AsyncIterator[list[Hu
             store.close()
 
 
+TEST_SECONDS = 120.0
+"""How long one scenario may run before it fails, showing where each of its tasks waits."""
+
+
+def run_guarded(scenario: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(scenario)``, failing after :data:`TEST_SECONDS` with the stack of every
+    task still waiting, so that a scenario that hangs names its culprit (a timeout from
+    outside shows only the event loop waiting)."""
+
+    async def guarded() -> T:
+        task = asyncio.ensure_future(scenario)
+        done, _ = await asyncio.wait({task}, timeout=TEST_SECONDS)
+        if not done:
+            stacks = io.StringIO()
+            for waiting in asyncio.all_tasks():
+                waiting.print_stack(file=stacks)
+            task.cancel()
+            pytest.fail(f"still running after {TEST_SECONDS:g} s:\n{stacks.getvalue()}")
+        return task.result()
+
+    return asyncio.run(guarded())
+
+
 async def until(condition: Any, what: str, seconds: float = 60.0) -> None:
     deadline = time.monotonic() + seconds
     while not condition():
@@ -236,7 +262,7 @@ def test_a_table_made_here_and_played_elsewhere_is_caught_up_only_when_used(
                 assert made.state.history() == played.state.history()
             assert not made.listeners and not played.listeners
 
-    asyncio.run(play())
+    run_guarded(play())
 
 
 def test_a_vacation_holds_the_clock_of_a_table_played_elsewhere(
@@ -277,7 +303,7 @@ def test_a_vacation_holds_the_clock_of_a_table_played_elsewhere(
             assert held.clocks.held_until == until_then
             assert (await player.get(played.id)).clocks == held.clocks
 
-    asyncio.run(play())
+    run_guarded(play())
 
 
 def test_two_processes_asked_at_once_for_a_finished_games_analysis_keep_one(
@@ -304,7 +330,7 @@ def test_two_processes_asked_at_once_for_a_finished_games_analysis_keep_one(
                 kept = db.execute(select(analysis.c.table_id)).all()
             assert [row.table_id for row in kept] == [made.id]
 
-    asyncio.run(play())
+    run_guarded(play())
 
 
 def test_changes_made_while_redis_is_away_are_sent_once_it_is_back(
@@ -344,7 +370,7 @@ def test_changes_made_while_redis_is_away_are_sent_once_it_is_back(
             await cluster.stop()
             store.close()
 
-    asyncio.run(run())
+    run_guarded(run())
 
 
 def test_a_chat_line_said_while_redis_is_away_reaches_the_other_process_once(
@@ -380,7 +406,7 @@ def test_a_chat_line_said_while_redis_is_away_reaches_the_other_process_once(
             assert told == ["before", "while away", "after", "last"]
             assert [line.text for line in watched.chat] == told
 
-    asyncio.run(play())
+    run_guarded(play())
 
 
 def test_changes_published_together_arrive_every_one_in_order(
@@ -426,7 +452,7 @@ def test_changes_published_together_arrive_every_one_in_order(
             store.close()
         return heard
 
-    first, crowded = asyncio.run(run())
+    first, crowded = run_guarded(run())
     assert first == list(range(500))
     assert crowded == list(range(100, OUTBOX + 100))
 
@@ -607,12 +633,12 @@ def test_a_redis_restart_loses_no_move(postgres_url: str, own_redis: OwnRedis) -
                     if message["type"] == "state" and message["revision"] >= until:
                         return
 
-        asyncio.run(watch_second(move(first)))
+        run_guarded(watch_second(move(first)))
         own_redis.restart()  # the processes lose Redis, and find it again by themselves
         during = move(first)
-        asyncio.run(watch_second(during))  # caught up from the store on reconnecting
+        run_guarded(watch_second(during))  # caught up from the store on reconnecting
         after = move(first)
-        asyncio.run(watch_second(after))  # and told of new moves again
+        run_guarded(watch_second(after))  # and told of new moves again
 
 
 def test_kill_9_of_one_of_two_workers_loses_no_acknowledged_move(
@@ -626,7 +652,7 @@ def test_kill_9_of_one_of_two_workers_loses_no_acknowledged_move(
         wait_until(lambda: len(workers_of(process.pid)) == 2, what="two workers")
         tables = [hotseat_table(client) for _ in range(20)]
         bots = [bot_table(client) for _ in range(2)]
-        acknowledged = asyncio.run(
+        acknowledged = run_guarded(
             play_tables(port, tables, lambda: os.kill(sorted(workers_of(process.pid))[0], 9))
         )
         store = Store(postgres_url)
