@@ -175,9 +175,9 @@ def test_kept_places_are_only_for_sign_ins_a_device_cookie_vouches_for() -> None
         with pytest.raises(TableError) as full, work.place():
             pass
         assert full.value.code == "too_many"
-        with work.place(vouched=True) as kept:
+        with work.place(cookie=True) as kept:
             assert kept.kept and work.busy == 3
-            with pytest.raises(TableError), work.place(vouched=True):
+            with pytest.raises(TableError), work.place(cookie=True):
                 pass
             kept.vouch(True)
             with pytest.raises(TableError) as unvouched:
@@ -185,7 +185,7 @@ def test_kept_places_are_only_for_sign_ins_a_device_cookie_vouches_for() -> None
             assert unvouched.value.code == "too_many"
         assert work.busy == 2, "a place no job ran in is given back"
     assert work.busy == 0
-    with work.place(vouched=True) as free:
+    with work.place(cookie=True) as free:
         assert not free.kept, "a cookie takes an ordinary place while one is free"
         free.vouch(False)
     work.pool.shutdown()

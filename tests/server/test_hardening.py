@@ -769,9 +769,10 @@ def forced_decisions(name: str, players: int, games: int) -> Iterator[State]:
             state.apply_action(rng.choice(legal))
 
 
-def test_a_decision_forced_by_what_only_its_player_holds_is_not_played_at_once() -> None:
-    """A Nomads of Arabia player with no disk they may play can only end their turn; the
-    others cannot tell, so a bot's instant answer would tell them. Such decisions are
+def test_r38_a_decision_forced_by_disks_only_its_holder_sees_is_not_played_at_once() -> None:
+    """R38 hides held special disks: a Nomads of Arabia player with no disk they may play
+    can only end their turn, and the others cannot tell, so a bot's instant answer would
+    tell them. Such decisions are
     told apart from the ones forced for everyone to see."""
     private = public = 0
     for state in forced_decisions("nomads_of_arabia", 3, 4):

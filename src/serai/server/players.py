@@ -301,18 +301,18 @@ class PasswordWork:
         self.lock = threading.Lock()
 
     @contextlib.contextmanager
-    def place(self, vouched: bool = False) -> Iterator[PasswordPlace]:
+    def place(self, cookie: bool = False) -> Iterator[PasswordPlace]:
         """A place for one password job, taken now (a sign-in takes it before spending any
         of its limits, so that a refusal here costs the caller none), kept until the job
         run in it is done, or given back when the block ends if none was.
 
-        ``vouched``: the caller holds a device cookie, and may take a kept place while the
-        others are full; it must then show that the cookie vouches for the account
-        (:meth:`PasswordPlace.vouch`) before it runs a job there.
+        ``cookie``: the caller holds a device cookie, not yet checked, and may take a kept
+        place while the others are full; it must then show that the cookie vouches for the
+        account (:meth:`PasswordPlace.vouch`) before it runs a job there.
         """
         with self.lock:
             free = self.most - self.busy
-            if free <= (0 if vouched else self.kept):
+            if free <= (0 if cookie else self.kept):
                 raise self.full()
             self.busy += 1
         place = PasswordPlace(self, kept=free <= self.kept)

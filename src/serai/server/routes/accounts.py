@@ -103,7 +103,7 @@ async def sign_in(
     key = name_key(body.name)
     devices = request.cookies.get(DEVICE_COOKIE, "")
     # a server too busy to check refuses before any limit
-    with PASSWORDS.place(vouched=bool(devices)) as place:
+    with PASSWORDS.place(cookie=bool(devices)) as place:
         limits.sign_in_by_address.check(address, "sign-in attempts")
         limits.sign_in_by_name_here.check(f"{key}\n{address}", "sign-in attempts for this name")
         # the account is read before the name's limit only to check a device cookie
