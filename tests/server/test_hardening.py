@@ -11,8 +11,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import random
 import select
+import signal
 import socket
 import subprocess
 import sys
@@ -421,6 +423,56 @@ def test_bot_hog_a_driver_stops_even_when_a_decision_swallows_its_cancellation()
         return bool(stopped) and all(task.done() for task in driver.tasks)
 
     assert asyncio.run(scenario())
+
+
+def test_bot_hog_a_table_whose_bot_could_not_move_is_served_again_later() -> None:
+    """A decision that fails with an error of the server's (logged) does not leave its
+    game waiting for ever: the table is served again, later each time it fails in a row,
+    and the other tables meanwhile."""
+
+    async def scenario() -> tuple[list[str], dict[str, int]]:
+        order: list[str] = []
+        done = asyncio.Event()
+
+        async def turn(table_id: str, _: Worker) -> None:
+            order.append(table_id)
+            if table_id == "A" and order.count("A") < 3:
+                raise RuntimeError("the store is away")
+            if order.count("A") == 3:
+                done.set()
+
+        with ThreadPoolExecutor(1) as pool:
+            driver = BotDriver([ThreadWorker(pool)], turn)
+            driver.retry_seconds = 0.05
+            driver.wake("A", PLAYERS, "198.51.100.7")
+            driver.wake("B", PLAYERS)
+            driver.start()
+            await asyncio.wait_for(done.wait(), 30)
+            await driver.stop()
+        return order, driver.failures
+
+    order, failures = asyncio.run(scenario())
+    assert order == ["A", "B", "A", "A"]
+    assert failures == {}
+
+
+def test_bot_hog_a_worker_found_dead_as_it_is_asked_is_an_overrun() -> None:
+    """A worker process that died although it still looked alive (reaped elsewhere, so
+    its exit was never seen) fails the decision as an overrun, which plays a fallback
+    move, and is started again for the next one."""
+    state = serai.load_game("through_the_desert", players=2).new_initial_state()
+    worker = ProcessWorker()
+    worker.start()
+    try:
+        assert asyncio.run(worker.decide("greedy", 1, state, 30.0)) in state.legal_actions()
+        os.kill(worker.process.pid, signal.SIGKILL)
+        os.waitpid(worker.process.pid, 0)
+        assert worker.process.is_alive()
+        with pytest.raises(Overrun, match="died"):
+            asyncio.run(worker.decide("greedy", 1, state, 30.0))
+        assert asyncio.run(worker.decide("greedy", 1, state, 30.0)) in state.legal_actions()
+    finally:
+        worker.stop()
 
 
 def wait_until(condition: Any, seconds: float = 60.0, what: str = "") -> None:

@@ -213,7 +213,11 @@ class ProcessWorker:
             await self._answer(who, BOOT_SECONDS)
             self.ready = True
         assert self.connection is not None
-        self.connection.send((job, args))
+        try:
+            self.connection.send((job, args))
+        except OSError as error:  # it died since it was last seen alive
+            self.stop()
+            raise Overrun(f"{who}'s worker died") from error
         return await self._answer(who, seconds + GRACE)
 
     async def _answer(self, spec: str, seconds: float) -> Any:
@@ -283,6 +287,11 @@ where people only watch, tables of bots alone."""
 STOP_SECONDS = 0.1
 """How long a stopping driver waits for its tasks before it cancels them again."""
 
+RETRY_SECONDS = 1.0
+"""How soon a table whose bot could not move (an error of the server's, logged) is
+served again; twice as late after each failure in a row, up to :data:`RETRY_MOST`."""
+RETRY_MOST = 60.0
+
 
 class Turns:
     """One queue of tables whose bot is to act, served a table of each owner (the address
@@ -339,6 +348,9 @@ class BotDriver:
         """The workers thinking for a table no player waits at, that may be hurried (each
         once)."""
         self.tasks: list[asyncio.Task[None]] = []
+        self.failures: dict[str, int] = {}
+        """The tables whose bot's last decisions failed, with how many failed in a row."""
+        self.retry_seconds = RETRY_SECONDS
 
     def start(self) -> None:
         for worker in self.workers:
@@ -395,7 +407,7 @@ class BotDriver:
     async def _serve(self, worker: Worker) -> None:
         while True:
             table_id, queue = await self._next()
-            del self.queued[table_id]
+            _, owner = self.queued.pop(table_id)
             self.busy.add(table_id)
             worker.hurry.value = False
             if queue != PLAYERS:
@@ -405,10 +417,20 @@ class BotDriver:
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("the bots of table %s could not move", table_id)
+                self._retry(table_id, queue, owner)
+            else:
+                self.failures.pop(table_id, None)
             finally:
                 self.busy.discard(table_id)
                 self.for_others.discard(worker)
+
+    def _retry(self, table_id: str, queue: int, owner: str) -> None:
+        """Serve again, a little later, a table whose bot could not move: its game must not
+        wait for ever on one failure (a worker lost as it was asked, a store away)."""
+        failed = self.failures[table_id] = self.failures.get(table_id, 0) + 1
+        delay = min(RETRY_MOST, self.retry_seconds * 2 ** (failed - 1))
+        log.exception("the bots of table %s could not move; trying again in %g s", table_id, delay)
+        asyncio.get_running_loop().call_later(delay, self.wake, table_id, queue, owner)
 
 
 def fallback(state: State, seed: int) -> ActionId:
