@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.live_server import free_port, server
+from tests.live_server import free_port, logged, server
 
 FLOOD = 64 * 2**20
 """Bytes of pings a client sends at most: far more than a server that stops reading from
@@ -114,6 +114,5 @@ def test_text_that_is_not_utf8_closes_the_socket_with_1007_and_logs_nothing(
         assert client.get("/api/games").status_code == 200
         process.terminate()
         process.wait(30)
-        assert process.stderr is not None
-        logged = process.stderr.read().decode()
-    assert "UTF-8" not in logged and "Traceback" not in logged, logged
+        said = logged(process)
+    assert "UTF-8" not in said and "Traceback" not in said, said
