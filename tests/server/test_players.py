@@ -782,6 +782,30 @@ def test_a_rematch_rotates_the_seats_and_hands_each_player_a_link(browser: TestC
     assert state_of(browser, {"table": {"id": new_id}}, ann)["you"] == [2], "still valid"
 
 
+def test_a_rematch_link_asked_through_another_process_is_the_same_and_voids_none(
+    browser: TestClient, db_url: str, executor: ThreadPoolExecutor
+) -> None:
+    """A second tab whose request reaches another process of the group (or the same
+    process after a restart) is answered the same link: the first stays valid."""
+    made = browser.post(
+        "/api/tables",
+        json={"game": "through_the_desert", "players": 2, "seats": [{}, {}], "hotseat": True},
+    ).json()
+    tid, hotseat = made["table"]["id"], made["hotseat"].split("token=")[1]
+    browser.post(f"/api/tables/{tid}/leave", json={"token": hotseat, "away": True})
+    wait_over(browser, tid)
+    first = browser.post(f"/api/tables/{tid}/rematch", json={"token": hotseat}).json()
+    with TestClient(create_app(db_url, executor=executor)) as elsewhere:
+        again = elsewhere.post(f"/api/tables/{tid}/rematch", json={"token": hotseat}).json()
+        assert again["table"]["id"] == first["table"]["id"]
+        assert again["url"] == first["url"]
+        token = first["url"].split("token=")[1]
+        assert state_of(elsewhere, first, token)["you"] == [0, 1]
+    assert state_of(browser, first, token)["you"] == [0, 1]
+    other = browser.post(f"/api/tables/{tid}/rematch", json={"token": made["invites"][0]["token"]})
+    assert other.json()["url"] != first["url"], "each holder's own link"
+
+
 def test_a_signed_in_players_unrated_game_has_a_rematch_kept_for_them(
     browser: TestClient,
 ) -> None:

@@ -27,8 +27,10 @@ ratings (:mod:`serai.server.ratings`) in the transaction of its last move.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import hashlib
+import hmac
 import math
 import random
 import secrets
@@ -113,6 +115,15 @@ opened, whatever the bot holds, so nobody learns who holds what by the bots' tim
 def token_hash(token: str) -> str:
     """Seat tokens are stored hashed: the database alone cannot act for a seat."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def rematch_token(token: str, rematch_id: str, seats: Sequence[int]) -> str:
+    """The token of ``seats``' places in the rematch ``rematch_id``, drawn from ``token``,
+    the one they held their seats by: the same whoever answers and whenever, and known
+    only to its holder (the database keeps tokens hashed)."""
+    said = f"rematch/{rematch_id}/{','.join(map(str, seats))}".encode()
+    digest = hmac.new(token.encode(), said, hashlib.sha256).digest()[:18]
+    return base64.urlsafe_b64encode(digest).decode()
 
 
 def chance_rng(seed: int, index: int) -> random.Random:
@@ -298,8 +309,6 @@ class Table:
     owner: str = ""
     """The address that made the table here (:meth:`Hub.create`): its bots take turns with
     other addresses' tables'. Empty for a table read from the store."""
-    rematch_links: dict[tuple[int, ...], str] = field(default_factory=dict)
-    """The links to the rematch answered here, by the seats that asked."""
     shared: Shared = field(init=False)
 
     def __post_init__(self) -> None:
@@ -1177,11 +1186,11 @@ class Hub:
         self._tell(table, line)
 
     async def rematch(
-        self, table: Table, seats: Sequence[int], account: Account | None
+        self, table: Table, seats: Sequence[int], account: Account | None, token: str = ""
     ) -> tuple[Table, str]:
         """The same game, options, clock and players with the seat order rotated by one; the
         first call proposes it (everyone at the table is told), each player's call
-        answers their own link to it."""
+        answers their own link to it (``token``: the one the caller holds ``seats`` by)."""
         self.must_act(seats)
         if not table.state.is_terminal():
             raise TableError("not_finished", "a rematch is proposed once the game is over")
@@ -1195,7 +1204,7 @@ class Hub:
                 self.cluster.publish(table.id, {"rematch": rematch})
                 self._announce(table, {"type": "rematch", "table": rematch})
             fresh = await self.get(rematch)
-        return fresh, await self._rematch_link(table, fresh, seats)
+        return fresh, await self._rematch_link(table, fresh, seats, token)
 
     async def _new_rematch(self, table: Table, account: Account | None) -> Table:
         players = table.row.players
@@ -1222,32 +1231,34 @@ class Hub:
         )
         return fresh
 
-    async def _rematch_link(self, old: Table, fresh: Table, seats: Sequence[int]) -> str:
-        """The caller's link to the rematch: a new token for their seat (or the hotseat,
-        for the one who played every seat), none for a seat bound to an account (they
-        sign in). Asked again (a second tab, a double click), the same link: tokens are
-        stored hashed, and a new one would void the first."""
-        asked = tuple(seats)
-        link = old.rematch_links.get(asked)
-        if link is None:
-            link = old.rematch_links[asked] = await self._new_rematch_link(old, fresh, seats)
-        return link
-
-    async def _new_rematch_link(self, old: Table, fresh: Table, seats: Sequence[int]) -> str:
+    async def _rematch_link(
+        self, old: Table, fresh: Table, seats: Sequence[int], token: str
+    ) -> str:
+        """The caller's link to the rematch: a token for their seat (or the hotseat, for the
+        one who played every seat), none for a seat bound to an account (they sign in).
+        The token is drawn from the caller's own (:func:`rematch_token`), so asking again,
+        from a second tab, through another process or after a restart, answers the same
+        link, and never voids the first."""
         everyone = tuple(seat.seat for seat in old.row.seats if seat.kind == "human")
         async with fresh.lock:
-            token = secrets.token_urlsafe(18)
+            # (a caller holding its seats by its account alone has no token to draw from)
+            new_token = (
+                rematch_token(token, fresh.id, seats) if token else secrets.token_urlsafe(18)
+            )
+            hashed = token_hash(new_token)
             if old.row.hotseat_hash is not None and tuple(seats) == everyone:
-                await asyncio.wrap_future(
-                    self.store.submit_table(fresh.id, hotseat_hash=token_hash(token))
-                )
-                fresh.row = replace(fresh.row, hotseat_hash=token_hash(token))
-                return f"/table/{fresh.id}?token={token}"
+                if fresh.row.hotseat_hash != hashed:
+                    await asyncio.wrap_future(
+                        self.store.submit_table(fresh.id, hotseat_hash=hashed)
+                    )
+                    fresh.row = replace(fresh.row, hotseat_hash=hashed)
+                return f"/table/{fresh.id}?token={new_token}"
             seat = fresh.row.seats[(seats[0] - 1) % fresh.row.players]
             if seat.account_id is not None:
                 return f"/table/{fresh.id}"
-            await self._write_seat(fresh, seat.seat, token_hash=token_hash(token))
-            return f"/table/{fresh.id}?token={token}"
+            if seat.token_hash != hashed:
+                await self._write_seat(fresh, seat.seat, token_hash=hashed)
+            return f"/table/{fresh.id}?token={new_token}"
 
     @staticmethod
     def _check_revision(table: Table, revision: int) -> None:

@@ -277,7 +277,7 @@ async def rematch(
     seats = table.seats_for(body.token, account)
     if seats and table.row.rematch is None and table.state.is_terminal():
         request.app.state.limits.tables.check(address, "new tables")
-    fresh, url = await hub.rematch(table, seats, account)
+    fresh, url = await hub.rematch(table, seats, account, body.token)
     return {"table": fresh.summary(), "url": url}
 
 
