@@ -50,6 +50,7 @@ from serai.server.bots import (
     forced_for_all,
 )
 from serai.server.collector import FEW
+from serai.server.errors import stop_tasks
 from serai.server.store import Store
 from serai.server.tables import IN_USE_SECONDS, Hub, NewSeat
 from tests.processes import running_children
@@ -423,6 +424,34 @@ def test_bot_hog_a_driver_stops_even_when_a_decision_swallows_its_cancellation()
         return bool(stopped) and all(task.done() for task in driver.tasks)
 
     assert asyncio.run(scenario())
+
+
+def test_stopping_tasks_ends_one_that_swallows_its_cancellation_and_waits_again() -> None:
+    """What held a two-process test for ever: Redis' client, cancelled while it closes its
+    connection, raises its own error instead; the publishing task, catching it, went back
+    to waiting for the next change, and the stopping server waited for that task."""
+
+    async def scenario() -> tuple[bool, int]:
+        waiting = asyncio.Event()
+        swallowed = 0
+
+        async def publisher() -> None:
+            nonlocal swallowed
+            while True:
+                try:
+                    waiting.set()
+                    await asyncio.Event().wait()
+                except asyncio.CancelledError:
+                    if swallowed:
+                        raise
+                    swallowed += 1  # as the library did: an error of its own, handled
+
+        task = asyncio.ensure_future(publisher())
+        await asyncio.wait_for(waiting.wait(), 30)
+        await asyncio.wait_for(stop_tasks([task]), 30)
+        return task.cancelled(), swallowed
+
+    assert asyncio.run(scenario()) == (True, 1)
 
 
 def test_bot_hog_a_table_whose_bot_could_not_move_is_served_again_later() -> None:

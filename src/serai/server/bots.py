@@ -43,6 +43,7 @@ from typing import Any
 from serai.bots.mcts import MCTSBot
 from serai.bots.presets import DIFFICULTIES, make_bot
 from serai.engine import ActionId, State, game_info, list_games
+from serai.server.errors import stop_tasks
 
 log = logging.getLogger("serai.server")
 
@@ -284,9 +285,6 @@ PLAYERS, WATCHED, ALONE = 0, 1, 2
 """The bots' queues, served in this order: tables where a person plays a seat, tables
 where people only watch, tables of bots alone."""
 
-STOP_SECONDS = 0.1
-"""How long a stopping driver waits for its tasks before it cancels them again."""
-
 RETRY_SECONDS = 1.0
 """How soon a table whose bot could not move (an error of the server's, logged) is
 served again; twice as late after each failure in a row, up to :data:`RETRY_MOST`."""
@@ -358,15 +356,8 @@ class BotDriver:
             self.tasks.append(asyncio.create_task(self._serve(worker)))
 
     async def stop(self) -> None:
-        """Stop serving, then stop the workers. A task is told again until it has
-        stopped: a decision that finishes as the task is cancelled can swallow the
-        cancellation (``asyncio.wait_for`` before Python 3.12), and the task would then
-        wait for the next table for ever."""
-        waiting = set(self.tasks)
-        while waiting:
-            for task in waiting:
-                task.cancel()
-            _, waiting = await asyncio.wait(waiting, timeout=STOP_SECONDS)
+        """Stop serving, then stop the workers."""
+        await stop_tasks(self.tasks)
         for worker in self.workers:
             worker.stop()
 

@@ -42,7 +42,7 @@ from typing import Any
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
-from serai.server.errors import log
+from serai.server.errors import log, stop_tasks
 from serai.server.store import Store
 
 SWEEP_SECONDS = 2.0
@@ -142,11 +142,7 @@ class Cluster:
     async def stop(self) -> None:
         with contextlib.suppress(Exception):  # what is still waiting, if Redis answers soon
             await asyncio.wait_for(self._flush(), STOP_FLUSH_SECONDS)
-        for task in self.tasks:
-            task.cancel()
-        for task in self.tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await stop_tasks(self.tasks)
         with contextlib.suppress(Exception):
             await self.redis.aclose()
         if self.holder is not None:

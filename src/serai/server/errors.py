@@ -7,13 +7,32 @@ is told only its number, and the detail goes to the server's log under that numb
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
+from collections.abc import Iterable
 from typing import Any
 
 from serai.engine import GameError
 
 log = logging.getLogger("serai.server")
+
+STOP_SECONDS = 0.1
+"""How long :func:`stop_tasks` waits for its tasks before it cancels them again."""
+
+
+async def stop_tasks(tasks: Iterable[asyncio.Task[Any]]) -> None:
+    """Cancel ``tasks`` and wait until every one has stopped, cancelling again every
+    :data:`STOP_SECONDS` those still running: a library can swallow a cancellation (redis'
+    client, closing its connection, raises its own error instead; ``asyncio.wait_for``
+    before Python 3.12, when what it waits for finishes at that moment), and a task that
+    then goes back to waiting would hold a stopping server for ever."""
+    waiting = set(tasks)
+    while waiting:
+        for task in waiting:
+            task.cancel()
+        _, waiting = await asyncio.wait(waiting, timeout=STOP_SECONDS)
+
 
 STATUS = {
     "unknown_table": 404,
