@@ -40,6 +40,7 @@ from serai.server import tables as tables_module
 from serai.server.bots import (
     ALONE,
     PLAYERS,
+    RETRIES,
     WATCHED,
     BotDriver,
     Overrun,
@@ -483,6 +484,38 @@ def test_bot_hog_a_table_whose_bot_could_not_move_is_served_again_later() -> Non
     order, failures = asyncio.run(scenario())
     assert order == ["A", "B", "A", "A"]
     assert failures == {}
+
+
+def test_bot_hog_a_table_whose_bot_never_can_move_is_left_after_its_retries() -> None:
+    """A table whose every decision fails (a bug) is not served for ever: after
+    :data:`RETRIES` failures in a row it waits, like any table, for someone to act."""
+
+    async def scenario() -> tuple[int, bool]:
+        tried = 0
+        last = asyncio.Event()
+
+        async def turn(table_id: str, _: Worker) -> None:
+            nonlocal tried
+            tried += 1
+            if tried == RETRIES + 1:
+                last.set()
+            raise RuntimeError("a bug")
+
+        async def left() -> None:
+            await last.wait()
+            while driver.failures:  # (the failure is counted once the turn has raised)
+                await asyncio.sleep(0.01)
+
+        with ThreadPoolExecutor(1) as pool:
+            driver = BotDriver([ThreadWorker(pool)], turn)
+            driver.retry_seconds = 0.001
+            driver.wake("A", PLAYERS)
+            driver.start()
+            await asyncio.wait_for(left(), 30)
+            await driver.stop()
+        return tried, driver.driving("A")
+
+    assert asyncio.run(scenario()) == (RETRIES + 1, False)
 
 
 def test_bot_hog_a_worker_found_dead_as_it_is_asked_is_an_overrun() -> None:

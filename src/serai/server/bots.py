@@ -289,6 +289,9 @@ RETRY_SECONDS = 1.0
 """How soon a table whose bot could not move (an error of the server's, logged) is
 served again; twice as late after each failure in a row, up to :data:`RETRY_MOST`."""
 RETRY_MOST = 60.0
+RETRIES = 10
+"""Failures in a row (about 6 minutes of them) after which a table is served again only
+when someone acts at it, as any table whose bot is to move."""
 
 
 class Turns:
@@ -419,6 +422,10 @@ class BotDriver:
         """Serve again, a little later, a table whose bot could not move: its game must not
         wait for ever on one failure (a worker lost as it was asked, a store away)."""
         failed = self.failures[table_id] = self.failures.get(table_id, 0) + 1
+        if failed > RETRIES:
+            del self.failures[table_id]
+            log.exception("the bots of table %s could not move %d times: left", table_id, failed)
+            return
         delay = min(RETRY_MOST, self.retry_seconds * 2 ** (failed - 1))
         log.exception("the bots of table %s could not move; trying again in %g s", table_id, delay)
         asyncio.get_running_loop().call_later(delay, self.wake, table_id, queue, owner)
