@@ -291,7 +291,8 @@ served again; twice as late after each failure in a row, up to :data:`RETRY_MOST
 RETRY_MOST = 60.0
 RETRIES = 10
 """Failures in a row (about 6 minutes of them) after which a table is served again only
-when someone acts at it, as any table whose bot is to move."""
+once it is woken otherwise (a move, a seat left to a bot, a clock) or the server
+restarts."""
 
 
 class Turns:
