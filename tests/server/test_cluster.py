@@ -265,6 +265,72 @@ def test_a_table_made_here_and_played_elsewhere_is_caught_up_only_when_used(
     run_guarded(play())
 
 
+def test_an_undo_then_another_move_elsewhere_replaces_the_move_taken_back(
+    postgres_url: str, redis_url: str
+) -> None:
+    """An undo and a new decision on one process leave as many actions as before: the
+    other process, listening to the table, must not keep the move taken back (it would
+    show the wrong board, and accept moves legal only there, storing a game that can no
+    longer be replayed)."""
+
+    async def play() -> None:
+        async with hubs(postgres_url, redis_url) as (here, there):
+            made, _, _ = await here.create(
+                "through_the_desert", 2, {}, [NewSeat("human")] * 2, hotseat=True
+            )
+            watched = await there.get(made.id)
+            async with there.listening(watched, lambda *_: None):
+                rng = random.Random(3)
+                while made.undo_target(made.state.current_player()) is None:
+                    await here.move(made, (0, 1), any_move(made.state, rng), made.revision)
+                await until(lambda: watched.revision == made.revision, "the other to catch up")
+                taken_back = made.moves[-1][0]
+                await here.undo(made, (0, 1), made.revision)
+                other = next(a for a in made.state.legal_actions() if a != taken_back)
+                text = made.state.action_to_string(other)
+                await here.move(made, (0, 1), text, made.revision)
+                await until(lambda: watched.revision == made.revision, "the other to catch up")
+                assert watched.state.history() == made.state.history()
+                assert watched.moves == made.moves
+                await there.move(watched, (0, 1), any_move(watched.state, rng), watched.revision)
+            assert (await here.get(made.id)).state.history() == watched.state.history()
+            reloaded = await Hub(here.store).get(made.id)
+            assert reloaded.state.history() == watched.state.history()
+
+    run_guarded(play())
+
+
+def test_two_processes_asked_at_once_for_a_rematch_make_one(
+    postgres_url: str, redis_url: str
+) -> None:
+    """Both players ask for the rematch at the same moment, each through another process:
+    both are sent to one new table, each with their own link, which either process then
+    answers again."""
+
+    async def play() -> None:
+        async with hubs(postgres_url, redis_url) as (here, there):
+            made, tokens, _ = await here.create("through_the_desert", 2, {}, [NewSeat("human")] * 2)
+            rng = random.Random(4)
+            while not made.state.is_terminal():
+                seat = made.state.current_player()
+                await here.move(made, (seat,), any_move(made.state, rng), made.revision)
+            watched = await there.get(made.id)
+            assert watched.state.is_terminal()
+            (ana, ana_url), (ben, ben_url) = await asyncio.gather(
+                here.rematch(made, (0,), None, tokens[0]),
+                there.rematch(watched, (1,), None, tokens[1]),
+            )
+            assert ana.id == ben.id
+            assert ana_url != ben_url
+            again = await there.rematch(await there.get(made.id), (0,), None, tokens[0])
+            assert again[1] == ana_url
+            again = await here.rematch(await here.get(made.id), (1,), None, tokens[1])
+            assert again[1] == ben_url
+            assert here.store.count_tables() == 2
+
+    run_guarded(play())
+
+
 def test_a_vacation_holds_the_clock_of_a_table_played_elsewhere(
     postgres_url: str, redis_url: str
 ) -> None:

@@ -342,9 +342,14 @@ class Store:
             if memory
             else create_engine(url, pool_pre_ping=True)
         )
+        self.snapshot: dict[str, str] = {}
+        """The options of a read that must see the store at one moment: a transaction of
+        SQLite's always does; PostgreSQL's, at its default level, sees each statement's own."""
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
             event.listen(self.engine, "begin", _sqlite_begin)
+        else:
+            self.snapshot = {"isolation_level": "REPEATABLE READ"}
         if migrate:
             self.migrate()
         self.advance = DriverStatement(ADVANCE, self.engine)
@@ -370,8 +375,22 @@ class Store:
         self.engine.dispose()
 
     # -- writes: each one all or nothing, committed in groups -------------------------
-    def submit_create(self, row: TableRow, moves: Sequence[Move]) -> Outcome:
+    def submit_create(
+        self, row: TableRow, moves: Sequence[Move], rematch_of: str | None = None
+    ) -> Outcome:
+        """Store a new table; ``rematch_of``: as the rematch of that table, which must have
+        none yet (else :class:`StaleRevision`, with nothing stored: two processes asked at
+        once for one game's rematch make one table)."""
+
         def write(db: Connection) -> None:
+            if rematch_of is not None:
+                proposed = db.execute(
+                    update(tables)
+                    .where(tables.c.id == rematch_of, tables.c.rematch.is_(None))
+                    .values(rematch=row.id)
+                )
+                if proposed.rowcount != 1:
+                    raise StaleRevision(f"table {rematch_of} has its rematch already")
             db.execute(
                 insert(tables).values(
                     id=row.id,
@@ -531,8 +550,10 @@ class Store:
 
     # -- reads ------------------------------------------------------------------------
     def load_table(self, table_id: str, start: int = 0) -> tuple[TableRow, tuple[Move, ...]] | None:
-        """A table and its actions from index ``start`` on, or None."""
-        with self.engine.connect() as db:
+        """A table and its actions from index ``start`` on, or None: both as one moment of
+        the store saw them (one snapshot: over PostgreSQL, a change committed between the
+        two reads must not show in one of them only)."""
+        with self.engine.connect().execution_options(**self.snapshot) as db:
             row = db.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
             if row is None:
                 return None

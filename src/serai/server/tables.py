@@ -835,10 +835,12 @@ class Hub:
         clock: ClockSettings | None = None,
         hints: bool | None = None,
         owner: str = "",
+        rematch_of: str | None = None,
     ) -> tuple[Table, dict[int, str], str | None]:
         """A new table, stored; with each invited seat's token and the hotseat token.
         ``owner``: the address that asks for it, whose tables' bots take turns with other
-        addresses' (:class:`~serai.server.bots.Turns`).
+        addresses' (:class:`~serai.server.bots.Turns`). ``rematch_of``: the finished table
+        it is the rematch of, if none is yet (else :class:`StaleRevision`, nothing made).
 
         A signed-in ``creator`` takes the first invited seat (bound to their account; its
         link still works). A seat may be kept for a named account. A ``rated`` table is
@@ -930,7 +932,7 @@ class Hub:
             clocks = clocks.switch(table.clock_seat(state), self.now())
         table.row = replace(row, progress=table.progress(state, len(moves), clocks))
         try:
-            await asyncio.wrap_future(self.store.submit_create(table.row, moves))
+            await asyncio.wrap_future(self.store.submit_create(table.row, moves, rematch_of))
         except StoreError as error:
             raise incident(error, "creating the table") from error
         table.moves, table.seen = moves, seen
@@ -1102,6 +1104,7 @@ class Hub:
             table.row = replace(
                 table.row, revision=table.revision + 1, progress=progress, updated_at=now
             )
+        self.cluster.publish(table.id, {"revision": table.revision})
         self._announce(table)
 
     async def set_preferences(self, table: Table, seats: Sequence[int], **choices: bool) -> None:
@@ -1197,12 +1200,17 @@ class Hub:
         async with table.lock:
             rematch = table.row.rematch
             if rematch is None:
-                rematch = (await self._new_rematch(table, account)).id
-                await asyncio.wrap_future(self.store.submit_table(table.id, rematch=rematch))
-                table.row = replace(table.row, rematch=rematch)
-                table.cache.clear()
-                self.cluster.publish(table.id, {"rematch": rematch})
-                self._announce(table, {"type": "rematch", "table": rematch})
+                try:
+                    rematch = (await self._new_rematch(table, account)).id
+                except StaleRevision:  # another process proposed it first: join theirs
+                    await self._refresh(table)
+                    rematch = table.row.rematch
+                    assert rematch is not None
+                else:
+                    table.row = replace(table.row, rematch=rematch)
+                    table.cache.clear()
+                    self.cluster.publish(table.id, {"rematch": rematch})
+                    self._announce(table, {"type": "rematch", "table": rematch})
             fresh = await self.get(rematch)
         return fresh, await self._rematch_link(table, fresh, seats, token)
 
@@ -1228,6 +1236,7 @@ class Hub:
             clock=None if table.clocks is None else table.clocks.settings,
             hints=table.row.hints,
             owner=table.owner,
+            rematch_of=table.id,
         )
         return fresh
 
@@ -1367,9 +1376,11 @@ class Hub:
             if unless_current and heard == table.caught:
                 return
             unheard, table.unheard_chat = table.unheard_chat, False
+            held = len(table.moves)
             try:
                 lines = await self.read(load_lines, self.store, table.id) if unheard else []
-                stored = await self.read(self.store.load_table, table.id, len(table.moves))
+                # from the last action held: an undo since may have replaced it
+                stored = await self.read(self.store.load_table, table.id, max(held - 1, 0))
             except TableError:
                 table.unheard_chat |= unheard
                 raise
@@ -1378,10 +1389,12 @@ class Hub:
             if stored is None or stored[0] == table.row:
                 return
             row, moves = stored
-            if row.progress.actions < len(table.moves):  # an undo: start again
+            if held and (row.progress.actions < held or moves[0] != table.moves[-1]):
+                # an undo took back actions held here (and others may have been played
+                # since, as many or more): start again
                 await self._refresh(table)
             else:
-                for move in moves:
+                for move in moves[1:] if held else moves:
                     action = move[0]
                     table.seen.append(seen_by_all(table.state, action))
                     table.state.apply_action(action)
