@@ -31,7 +31,7 @@ from serai.server.clocks import ClockSettings
 from serai.server.cluster import OUTBOX, Cluster, lock_key
 from serai.server.players import Players
 from serai.server.store import Store
-from serai.server.tables import Hub, NewSeat
+from serai.server.tables import Hub, NewSeat, Sent
 from tests.live_server import free_port, server
 from tests.processes import running_children
 from tests.server.moves import random_move
@@ -284,6 +284,8 @@ def test_an_undo_then_another_move_elsewhere_replaces_the_move_taken_back(
                 while made.undo_target(made.state.current_player()) is None:
                     await here.move(made, (0, 1), any_move(made.state, rng), made.revision)
                 await until(lambda: watched.revision == made.revision, "the other to catch up")
+                sent = Sent()  # a connection to the other, drawing the table as it is now
+                watched.message_since((0, 1), sent)
                 taken_back = made.moves[-1][0]
                 await here.undo(made, (0, 1), made.revision)
                 other = next(a for a in made.state.legal_actions() if a != taken_back)
@@ -292,6 +294,10 @@ def test_an_undo_then_another_move_elsewhere_replaces_the_move_taken_back(
                 await until(lambda: watched.revision == made.revision, "the other to catch up")
                 assert watched.state.history() == made.state.history()
                 assert watched.moves == made.moves
+                # its next message gives it the lines again, the one taken back replaced
+                told = json.loads(watched.message_since((0, 1), sent))
+                assert told["log_start"] == 0
+                assert told["log"] == json.loads(made.message_text((0, 1)))["log"]
                 await there.move(watched, (0, 1), any_move(watched.state, rng), watched.revision)
             assert (await here.get(made.id)).state.history() == watched.state.history()
             reloaded = await Hub(here.store).get(made.id)

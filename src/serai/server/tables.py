@@ -195,6 +195,14 @@ def compact(message: dict[str, Any]) -> str:
     return orjson.dumps(message).decode()
 
 
+@dataclass
+class Sent:
+    """The log lines one connection has: how many, and the last of them."""
+
+    lines: int = 0
+    last: Move | None = None
+
+
 @dataclass(frozen=True)
 class NewSeat:
     """A seat as a new table asks for it (already validated)."""
@@ -440,6 +448,18 @@ class Table:
         text = self.cache.get(key)
         if text is None:
             text = self.cache[key] = compact(self.message(seats, log_from=log_from))
+        return text
+
+    def message_since(self, seats: tuple[int, ...], sent: Sent) -> str:
+        """:meth:`message_text` for a connection that has the log lines ``sent`` says, which
+        then has every line. An undo followed by as many new actions or more, caught up from
+        another process or played while the connection's last message waited to be sent,
+        replaces lines it has without lowering their number: it is then sent every line."""
+        moves = self.moves
+        if 0 < sent.lines <= len(moves) and moves[sent.lines - 1] != sent.last:
+            sent.lines = 0
+        text = self.message_text(seats, sent.lines)
+        sent.lines, sent.last = len(moves), moves[-1] if moves else None
         return text
 
     def preferences(self, seats: Sequence[int]) -> dict[str, bool] | None:

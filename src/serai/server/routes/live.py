@@ -36,7 +36,7 @@ from serai.server.models import (
 )
 from serai.server.players import Account
 from serai.server.routes.tables import STATE_WITH_ERROR, check_chat
-from serai.server.tables import Hub, Table, compact
+from serai.server.tables import Hub, Sent, Table, compact
 
 router = APIRouter()
 
@@ -90,7 +90,7 @@ async def _live(socket: WebSocket, table_id: str, token: str, address: str) -> N
     # what to send, in order: None for "the state changed" (queued once until sent)
     events: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=200)
     state_queued = False
-    sent = 0  # log lines this connection already has
+    sent = Sent()  # the log lines this connection already has
     # the chat lines sent while listening begins (a line may then be told twice)
     told: set[ChatLine] | None = None
 
@@ -115,10 +115,7 @@ async def _live(socket: WebSocket, table_id: str, token: str, address: str) -> N
 
     def state_text() -> str:
         """The state message, with the log lines this connection lacks (now sent)."""
-        nonlocal sent
-        text = table.message_text(seats, sent)
-        sent = len(table.moves)
-        return text
+        return table.message_since(seats, sent)
 
     async def send_state() -> None:
         await socket.send_text(state_text())
