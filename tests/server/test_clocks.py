@@ -21,6 +21,7 @@ from sqlalchemy import update
 
 from serai.server import create_app
 from serai.server.clocks import Clocks, ClockSettings
+from serai.server.errors import TableError
 from serai.server.schema import tables
 from serai.server.store import Store
 from serai.server.tables import RETRY_SECONDS, Hub, NewSeat
@@ -660,3 +661,48 @@ def test_a_player_who_leaves_and_comes_back_again_and_again_gains_no_time(
     deadlines = {deadline for _, deadline in seen}
     assert len(deadlines) == 1, seen
     assert seen[-1][0] <= seen[0][0], seen
+
+
+@pytest.mark.parametrize("acting", ["timeout", "leave"])
+def test_a_seat_is_marked_absent_only_with_a_change_made_at_the_tables_revision(
+    db_url: str, acting: str
+) -> None:
+    """Two processes (two hubs over one store, neither told of the other's changes): one
+    times the player out on its copy of the table (or takes their leave, as it takes a
+    rated game's decline) while the player has already moved through the other. That
+    change is refused as stale, and the seat is not left marked absent: a bot would
+    otherwise play for a player who moved in time, placing them last in a rated game."""
+    hand = HandClock()
+
+    async def play() -> tuple[bool, bool, int]:
+        stores = [Store(db_url), Store(db_url)]
+        keeper, other = (Hub(store) for store in stores)
+        keeper.now = other.now = hand
+        try:
+            table, tokens, _ = await keeper.create(
+                "through_the_desert",
+                2,
+                {},
+                [NewSeat("human")] * 2,
+                rated=False,
+                clock=settings(mode="realtime", bank=60, timeouts=1),
+            )
+            seat = table.state.current_player()
+            elsewhere = await other.get(table.id)
+            text = table.state.action_to_string(table.state.legal_actions()[0])
+            await other.move(elsewhere, (seat,), text, elsewhere.revision)
+            if acting == "timeout":
+                hand.advance(61)  # past the keeper's deadline, which it has not seen move
+                assert await keeper.expire_clocks() == []
+            else:
+                with pytest.raises(TableError, match="no longer at revision"):
+                    await keeper.leave(table, (seat,), True)
+            stored = stores[0].load_table(table.id)
+            assert stored is not None
+            row = stored[0]
+            return row.seats[seat].absent, row.seats[seat].declined, len(tokens)
+        finally:
+            for store in stores:
+                store.close()
+
+    assert asyncio.run(play()) == (False, False, 2)

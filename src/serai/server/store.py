@@ -20,7 +20,7 @@ import json
 import logging
 import queue
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -426,21 +426,26 @@ class Store:
         progress: Progress,
         at: float,
         result: Sequence[RatedSeat] = (),
+        seats_changed: Mapping[int, Mapping[str, Any]] | None = None,
     ) -> Outcome:
         """Store ``moves`` as actions ``start``… if the table is still at ``revision``; a
-        rated game's ``result`` updates its players' ratings in the same transaction."""
+        rated game's ``result`` updates its players' ratings in the same transaction, and
+        so do ``seats_changed``, columns of seats (by index)."""
         stored = MovesWrite(
             self.advance,
             self.append,
             _advance_row(table_id, revision, progress, at),
             _action_rows(table_id, start, moves),
         )
-        if not result:
+        if not result and not seats_changed:
             return self.writer.submit(stored)
 
         def write(db: Connection) -> None:
             stored(db)
-            rate(db, table_id, self._game(db, table_id), result)
+            for index, values in (seats_changed or {}).items():
+                self._change_seat(db, table_id, index, values)
+            if result:
+                rate(db, table_id, self._game(db, table_id), result)
 
         return self.writer.submit(write)
 
@@ -488,13 +493,15 @@ class Store:
         ``stop_at_windows``, the ``account_id`` and ``name`` it is bound to, ``absent``."""
 
         def write(db: Connection) -> None:
-            db.execute(
-                update(seats)
-                .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(**values)
-            )
+            self._change_seat(db, table_id, seat, values)
 
         return self.writer.submit(write)
+
+    @staticmethod
+    def _change_seat(db: Connection, table_id: str, seat: int, values: Mapping[str, Any]) -> None:
+        db.execute(
+            update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(**values)
+        )
 
     def submit_table(self, table_id: str, **values: object) -> Outcome:
         """Change a table's own columns (``rematch``, ``hotseat_hash``)."""
@@ -811,6 +818,14 @@ class DriverStatement:
             cursor.close()
 
 
-def with_seat(row: TableRow, seat: SeatRow) -> TableRow:
-    """``row`` with one seat replaced."""
-    return replace(row, seats=tuple(seat if s.seat == seat.seat else s for s in row.seats))
+def with_seats(row: TableRow, changed: Mapping[int, Mapping[str, Any]]) -> TableRow:
+    """``row`` with the columns ``changed`` of its seats (by index) set."""
+    if not changed:
+        return row
+    return replace(
+        row,
+        seats=tuple(
+            replace(seat, **changed[seat.seat]) if seat.seat in changed else seat
+            for seat in row.seats
+        ),
+    )

@@ -36,7 +36,7 @@ import random
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
@@ -91,7 +91,7 @@ from serai.server.store import (
     Store,
     StoreError,
     TableRow,
-    with_seat,
+    with_seats,
 )
 
 TABLE_ID_LENGTH = 12
@@ -1038,13 +1038,8 @@ class Hub:
             if not taken:
                 await self._refresh(table)
                 raise TableError("table_full", f"seat {seat.seat + 1} was just taken")
-            table.row = replace(
-                with_seat(
-                    table.row,
-                    replace(seat, token_hash=token_hash(token), claimed=True, **bound),  # type: ignore[arg-type]
-                ),
-                updated_at=now,
-            )
+            taken_now = {"token_hash": token_hash(token), "claimed": True, **bound}
+            table.row = replace(with_seats(table.row, {seat.seat: taken_now}), updated_at=now)
             table.cache.clear()
         self._announce(table)
         return seat.seat, token
@@ -1145,7 +1140,7 @@ class Hub:
             await asyncio.wrap_future(self.store.submit_seat(table.id, index, **changes))
         except StoreError as error:
             raise incident(error, "changing the seat") from error
-        table.row = with_seat(table.row, replace(table.row.seats[index], **changes))
+        table.row = with_seats(table.row, {index: changes})
         table.cache.clear()
         self.cluster.publish(table.id, {"seats": True})
 
@@ -1158,9 +1153,7 @@ class Hub:
                 raise TableError("game_over", "the game is over")
             if not away:
                 table.refuse_declined(seats)
-            for index in seats:
-                await self._write_seat(table, index, absent=away)
-            await self._left(table, seats, away)
+            await self._left(table, seats, away, {index: {"absent": away} for index in seats})
         self._wake(table)
 
     async def decline(self, table: Table, seats: Sequence[int]) -> None:
@@ -1174,21 +1167,29 @@ class Hub:
                     "only a rated game can be declined, before its end and before your "
                     "first decision in it (after that, leave it: you then place last)",
                 )
-            for index in seats:
-                await self._write_seat(table, index, absent=True, declined=True)
-            await self._left(table, seats, True)
+            declined = {"absent": True, "declined": True}
+            await self._left(table, seats, True, dict.fromkeys(seats, declined))
         self._wake(table)
 
-    async def _left(self, table: Table, seats: Sequence[int], away: bool) -> None:
-        """Tell everyone that ``seats`` were left to a bot (``away``) or taken back, and
-        stop or start their clocks; hold ``table.lock``."""
+    async def _left(
+        self,
+        table: Table,
+        seats: Sequence[int],
+        away: bool,
+        changed: Mapping[int, Mapping[str, Any]],
+    ) -> None:
+        """Mark ``seats`` as left to a bot (``away``) or taken back (``changed``: their
+        columns), tell everyone, and stop or start their clocks; hold ``table.lock``. With
+        clocks, the seats change with them only if the table is still at its revision."""
         clocks = table.clocks
         if clocks is None:
+            for index, changes in changed.items():
+                await self._write_seat(table, index, **changes)
             self._announce(table)
         else:  # the clock of a player who left stops, and runs on for one back in the turn
             for index in seats if not away else ():
                 clocks = clocks.moved(index)
-            await self._commit(table, seats[0], [], clocks=clocks)
+            await self._commit(table, seats[0], [], clocks=clocks, seats_changed=changed)
 
     async def say(
         self, table: Table, seats: Sequence[int], account: Account | None, text: str
@@ -1305,38 +1306,56 @@ class Hub:
         actions: Sequence[ActionId],
         by_person: bool = False,
         clocks: Clocks | None = None,
+        seats_changed: Mapping[int, Mapping[str, Any]] | None = None,
     ) -> None:
         """Apply ``actions`` of ``seat`` (``by_person``: the player themself, not a bot
         standing in) and what follows, run the clocks on, store, then publish; ``clocks``
-        stores a change of the clocks alone. Must be called holding ``table.lock``."""
+        stores a change of the clocks alone. ``seats_changed``: columns of seats (by index)
+        changed with it, in the same transaction, so only if the table is still at its
+        revision (a player timed out, or declining, is marked so only then). Must be called
+        holding ``table.lock``."""
         state = table.state
         moves: list[Move] = []
         seen: list[Seen] = []
         for action in actions:
             state = played(state, seat, action, moves, seen)
         state = settled(state, table.row.seed, table.row.seats, moves, seen)
-        if not moves and clocks is None:
+        if not moves and clocks is None and not seats_changed:
             return
-        now = self.now()
-        clocks = clocks or table.clocks
-        if clocks is not None:
-            if by_person:
-                clocks = clocks.moved(seat)
-            seat_now, held = table.clock_seat(state), self._held(table, state)
-            clocks = clocks.switch(seat_now, now, held, turn_over=bool(moves))
-        progress = table.progress(state, len(table.moves) + len(moves), clocks)
-        result = table.result(state) if state.is_terminal() and table.row.rated else []
+        before = table.row
         try:
+            # the seats as changed rule whose clock runs, who plays by bot and the result
+            table.row = with_seats(before, seats_changed or {})
+            now = self.now()
+            clocks = clocks or table.clocks
+            if clocks is not None:
+                if by_person:
+                    clocks = clocks.moved(seat)
+                seat_now, held = table.clock_seat(state), self._held(table, state)
+                clocks = clocks.switch(seat_now, now, held, turn_over=bool(moves))
+            progress = table.progress(state, len(table.moves) + len(moves), clocks)
+            result = table.result(state) if state.is_terminal() and table.row.rated else []
             await asyncio.wrap_future(
                 self.store.submit_moves(
-                    table.id, table.revision, len(table.moves), moves, progress, now, result
+                    table.id,
+                    table.revision,
+                    len(table.moves),
+                    moves,
+                    progress,
+                    now,
+                    result,
+                    seats_changed or {},
                 )
             )
         except StaleRevision as error:
+            table.row = before
             await self._refresh(table)
             raise TableError("stale_state", str(error)) from error
-        except StoreError as error:
-            raise incident(error, "storing the move") from error
+        except BaseException as error:
+            table.row = before
+            if isinstance(error, StoreError):
+                raise incident(error, "storing the move") from error
+            raise
         table.moves.extend(moves)
         table.seen.extend(seen)
         table.previous = table.state if len(moves) == 1 else None
@@ -1619,9 +1638,15 @@ class Hub:
                         after, absent = replace(clocks, held_until=away), False
                     else:
                         after, absent = clocks.expire(now)
-                    if absent and after.seat is not None:
-                        await self._write_seat(table, after.seat, absent=True)
-                    await self._commit(table, after.seat or 0, [], clocks=after)
+                    await self._commit(
+                        table,
+                        after.seat or 0,
+                        [],
+                        clocks=after,
+                        seats_changed={after.seat: {"absent": True}}
+                        if absent and after.seat is not None
+                        else None,
+                    )
                 except TableError as error:
                     log.warning("table %s: the timeout waits: %s", table_id, error)
                     if error.code != "stale_state":  # else refreshed: due again at once
