@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -414,6 +415,49 @@ def create_table(store: Any, table_id: str) -> None:
             ),
             {"id": table_id},
         )
+
+
+def test_two_processes_rating_one_players_games_at_once_lose_no_update(
+    postgres_url: str,
+) -> None:
+    """Two rated games of one player end at the same moment on two processes: the second
+    rating update waits for the first, then starts from its result (both counted)."""
+    from serai.server.store import Store
+
+    stores = [Store(postgres_url), Store(postgres_url)]
+    try:
+        ana, bot = (store_account(stores[0], name) for name in ("ana", "bot"))
+        for table_id in ("t0", "t1", "t2"):
+            create_table(stores[0], table_id)
+        with stores[0].engine.begin() as db:
+            rate(db, "t0", "five_tribes", [RatedSeat(ana, 1), RatedSeat(bot, 2)])
+        first_rated = threading.Event()
+
+        def second() -> None:
+            first_rated.wait(30)
+            with stores[1].engine.begin() as db:
+                rate(db, "t2", "five_tribes", [RatedSeat(ana, 2), RatedSeat(bot, 1)])
+
+        waiting = threading.Thread(target=second)
+        waiting.start()
+        with stores[0].engine.begin() as db:
+            rate(db, "t1", "five_tribes", [RatedSeat(ana, 1), RatedSeat(bot, 2)])
+            first_rated.set()
+            deadline = time.monotonic() + 30
+            while not db.execute(
+                text("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'")
+            ).scalar():  # the second waits for the first to commit
+                assert time.monotonic() < deadline, "the second update never waited"
+                time.sleep(0.01)
+        waiting.join(30)
+        with stores[0].engine.connect() as db:
+            games = {
+                row["account_id"]: row["games"] for row in db.execute(select(ratings)).mappings()
+            }
+        assert games == {ana: 3, bot: 3}
+    finally:
+        for store in stores:
+            store.close()
 
 
 def test_places_put_winners_first_ties_together_and_leavers_last() -> None:

@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import desc, insert, select, update
+from sqlalchemy import desc, insert, select, text, update
 from sqlalchemy.engine import Connection
 
 from serai.server.schema import accounts, rating_history, ratings, tables
@@ -40,6 +40,13 @@ class RatedSeat:
     place: int
 
 
+RATING = 536_516_160
+"""The kind of the PostgreSQL advisory locks (two-number locks, which never meet the
+one-number locks of tables and migrations) that a rating update holds on each of its
+players' ratings in the game: two processes rating one player's games at once would
+otherwise both start from the same rating, and one update would be lost."""
+
+
 def rate(db: Connection, table_id: str, game: str, seats: Sequence[RatedSeat]) -> None:
     """Update the ratings of a rated table's players, inside the caller's transaction;
     a table already rated is left alone (each result counts once)."""
@@ -48,6 +55,12 @@ def rate(db: Connection, table_id: str, game: str, seats: Sequence[RatedSeat]) -
     ).first()
     if done is not None:
         return
+    if db.dialect.name == "postgresql":  # SQLite has one writer: its transactions never meet
+        for account_id in sorted({seat.account_id for seat in seats}):
+            db.execute(
+                text("SELECT pg_advisory_xact_lock(:kind, hashtext(:key))"),
+                {"kind": RATING, "key": f"{game}/{account_id}"},
+            )
     now = time.time()
     current = {
         row["account_id"]: row
