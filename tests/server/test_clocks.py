@@ -706,3 +706,45 @@ def test_a_seat_is_marked_absent_only_with_a_change_made_at_the_tables_revision(
                 store.close()
 
     assert asyncio.run(play()) == (False, False, 2)
+
+
+def test_a_pause_asked_while_a_move_is_being_stored_keeps_what_the_move_did(
+    db_url: str,
+) -> None:
+    """A pause that waits for a move being stored applies to the clocks the move left
+    (the mover's time spent, the next seat's clock running), as if asked just after it."""
+    hand = HandClock()
+
+    async def play() -> list[tuple[Any, ...]]:
+        store = Store(db_url)
+        hub = Hub(store)
+        hub.now = hand
+        outcomes = []
+        try:
+            for together in (False, True):
+                hand.now = START
+                table, _, _ = await hub.create(
+                    "through_the_desert",
+                    2,
+                    {},
+                    [NewSeat("human")] * 2,
+                    hotseat=True,
+                    clock=settings(**REALTIME),
+                )
+                hand.advance(5)
+                text = table.state.action_to_string(table.state.legal_actions()[0])
+                moving = hub.move(table, (0, 1), text, table.revision)
+                pausing = hub.pause(table, (0, 1), True)
+                if together:
+                    await asyncio.gather(moving, pausing)
+                else:
+                    await moving
+                    await pausing
+                assert table.clocks is not None
+                outcomes.append((table.clocks.remaining, table.clocks.deadline, table.revision))
+        finally:
+            store.close()
+        return outcomes
+
+    one_after_the_other, together = asyncio.run(play())
+    assert together == one_after_the_other

@@ -1670,7 +1670,8 @@ class Hub:
                     "a rated game's clocks stop only when two or more players there agree: "
                     "alone against bots, a pause would be time to think",
                 )
-            after = clocks
+            after = table.clocks  # as they are now: a move may have run them on meanwhile
+            assert after is not None
             for seat in seats:
                 after = after.vote(seat, pause, players, self.now())
             await self._commit(table, seats[0], [], clocks=after)
