@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import time
@@ -179,6 +180,50 @@ def test_after_an_undo_the_log_restarts_where_the_turn_began(
         undone = ws.receive_json()
     assert undone["log_start"] == len(start["log"]) and undone["log"] == []
     assert undone["view"] == start["view"]
+
+
+def test_a_connection_behind_two_undos_and_a_move_is_sent_the_lines_from_the_first_undone(
+    db_url: str,
+) -> None:
+    """A connection whose last message was sent before two undos and a new decision (its
+    next one waited meanwhile, or its process caught up with all three at once) has more
+    lines than the table: it is sent them again from the first one taken back."""
+    from serai.server.store import Store
+    from serai.server.tables import Hub, NewSeat, Sent
+
+    async def play() -> tuple[dict[str, Any], list[Any], int]:
+        store = Store(db_url)
+        hub = Hub(store)
+        try:
+            table, _, _ = await hub.create(
+                "five_tribes", 2, {}, [NewSeat("human")] * 2, hotseat=True
+            )
+            everyone = (0, 1)
+            rng = random.Random(2)
+            while True:
+                seat = table.state.current_player()
+                by = [mover for _, mover, _, _ in table.moves[-2:]]
+                if by == [seat, seat] and table.undo_target(seat) is not None:
+                    sent = Sent()
+                    table.message_since(everyone, sent)
+                    await hub.undo(table, everyone, table.revision)
+                    if table.undo_target(seat) is not None:
+                        await hub.undo(table, everyone, table.revision)
+                        kept = len(table.moves)
+                        text = rng.choice(table.state.legal_actions())
+                        move = table.state.action_to_string(text)
+                        await hub.move(table, everyone, move, table.revision)
+                        told = json.loads(table.message_since(everyone, sent))
+                        whole = json.loads(table.message_text(everyone))["log"]
+                        return told, whole, kept
+                move = table.state.action_to_string(rng.choice(table.state.legal_actions()))
+                await hub.move(table, everyone, move, table.revision)
+        finally:
+            store.close()
+
+    told, whole, kept = asyncio.run(play())
+    assert told["log_start"] == kept
+    assert told["log"] == whole[kept:]
 
 
 def test_bad_input_gets_a_clear_error_and_changes_nothing(

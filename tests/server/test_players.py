@@ -432,10 +432,12 @@ def test_two_processes_rating_one_players_games_at_once_lose_no_update(
         with stores[0].engine.begin() as db:
             rate(db, "t0", "five_tribes", [RatedSeat(ana, 1), RatedSeat(bot, 2)])
         first_rated = threading.Event()
+        second_pid: list[int] = []
 
         def second() -> None:
             first_rated.wait(30)
             with stores[1].engine.begin() as db:
+                second_pid.append(db.execute(text("SELECT pg_backend_pid()")).scalar_one())
                 rate(db, "t2", "five_tribes", [RatedSeat(ana, 2), RatedSeat(bot, 1)])
 
         waiting = threading.Thread(target=second)
@@ -444,9 +446,12 @@ def test_two_processes_rating_one_players_games_at_once_lose_no_update(
             rate(db, "t1", "five_tribes", [RatedSeat(ana, 1), RatedSeat(bot, 2)])
             first_rated.set()
             deadline = time.monotonic() + 30
-            while not db.execute(
-                text("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'")
-            ).scalar():  # the second waits for the first to commit
+            waits = text(
+                "SELECT count(*) FROM pg_stat_activity "
+                "WHERE pid = :pid AND wait_event_type = 'Lock'"
+            )
+            while not (second_pid and db.execute(waits, {"pid": second_pid[0]}).scalar()):
+                # the second waits for the first to commit
                 assert time.monotonic() < deadline, "the second update never waited"
                 time.sleep(0.01)
         waiting.join(30)

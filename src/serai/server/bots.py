@@ -290,7 +290,7 @@ RETRY_SECONDS = 1.0
 served again; twice as late after each failure in a row, up to :data:`RETRY_MOST`."""
 RETRY_MOST = 60.0
 RETRIES = 10
-"""Failures in a row (about 6 minutes of them) after which a table is served again only
+"""Failures in a row (about 5 minutes of them) after which a table is served again only
 once it is woken otherwise (a move, a seat left to a bot, a clock) or the server
 restarts."""
 
@@ -352,6 +352,8 @@ class BotDriver:
         self.tasks: list[asyncio.Task[None]] = []
         self.failures: dict[str, int] = {}
         """The tables whose bot's last decisions failed, with how many failed in a row."""
+        self.left: set[str] = set()
+        """The tables whose bot failed :data:`RETRIES` times in a row."""
         self.retry_seconds = RETRY_SECONDS
 
     def start(self) -> None:
@@ -396,6 +398,11 @@ class BotDriver:
         queue = next(queue for queue, tables in enumerate(self.queues) if tables)
         return self.queues[queue].pop(), queue
 
+    def resting(self, table_id: str) -> bool:
+        """Whether ``table_id``'s bot failed last: not to be woken by a mere look around
+        for tables nobody drives, which would undo the waits between its tries."""
+        return table_id in self.failures or table_id in self.left
+
     def driving(self, table_id: str) -> bool:
         return table_id in self.queued or table_id in self.busy
 
@@ -415,6 +422,7 @@ class BotDriver:
                 self._retry(table_id, queue, owner)
             else:
                 self.failures.pop(table_id, None)
+                self.left.discard(table_id)
             finally:
                 self.busy.discard(table_id)
                 self.for_others.discard(worker)
@@ -425,6 +433,7 @@ class BotDriver:
         failed = self.failures[table_id] = self.failures.get(table_id, 0) + 1
         if failed > RETRIES:
             del self.failures[table_id]
+            self.left.add(table_id)
             log.exception("the bots of table %s could not move %d times: left", table_id, failed)
             return
         delay = min(RETRY_MOST, self.retry_seconds * 2 ** (failed - 1))

@@ -31,7 +31,10 @@ async def stop_tasks(tasks: Iterable[asyncio.Task[Any]]) -> None:
     while waiting:
         for task in waiting:
             task.cancel()
-        _, waiting = await asyncio.wait(waiting, timeout=STOP_SECONDS)
+        done, waiting = await asyncio.wait(waiting, timeout=STOP_SECONDS)
+        for task in done:  # what a task raised as it stopped is of no more use
+            if not task.cancelled():
+                task.exception()
 
 
 STATUS = {

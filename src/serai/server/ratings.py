@@ -41,10 +41,12 @@ class RatedSeat:
 
 
 RATING = 536_516_160
-"""The kind of the PostgreSQL advisory locks (two-number locks, which never meet the
-one-number locks of tables and migrations) that a rating update holds on each of its
-players' ratings in the game: two processes rating one player's games at once would
-otherwise both start from the same rating, and one update would be lost."""
+"""The PostgreSQL advisory lock (a two-number one, ``(RATING, 0)``, which never meets the
+one-number locks of tables and migrations) that a rating update holds until it commits:
+two processes rating one player's games at once would otherwise both start from the same
+rating, and one update would be lost. One lock for all, taken at most once by a
+transaction however many games it rates, so transactions never wait for each other in a
+circle; games end rarely enough that they queue for it unnoticed."""
 
 
 def rate(db: Connection, table_id: str, game: str, seats: Sequence[RatedSeat]) -> None:
@@ -56,11 +58,7 @@ def rate(db: Connection, table_id: str, game: str, seats: Sequence[RatedSeat]) -
     if done is not None:
         return
     if db.dialect.name == "postgresql":  # SQLite has one writer: its transactions never meet
-        for account_id in sorted({seat.account_id for seat in seats}):
-            db.execute(
-                text("SELECT pg_advisory_xact_lock(:kind, hashtext(:key))"),
-                {"kind": RATING, "key": f"{game}/{account_id}"},
-            )
+        db.execute(text("SELECT pg_advisory_xact_lock(:kind, 0)"), {"kind": RATING})
     now = time.time()
     current = {
         row["account_id"]: row

@@ -197,10 +197,14 @@ def compact(message: dict[str, Any]) -> str:
 
 @dataclass
 class Sent:
-    """The log lines one connection has: how many, and the last of them."""
+    """The log lines one connection has: how many, as of how many takings back."""
 
     lines: int = 0
-    last: Move | None = None
+    takings_back: int = 0
+
+
+KEPT_TAKINGS_BACK = 16
+"""Takings back a table remembers: a connection that missed more is sent every line."""
 
 
 @dataclass(frozen=True)
@@ -317,6 +321,12 @@ class Table:
     owner: str = ""
     """The address that made the table here (:meth:`Hub.create`): its bots take turns with
     other addresses' tables'. Empty for a table read from the store."""
+    taken_back: list[tuple[int, int]] = field(default_factory=list)
+    """The last :data:`KEPT_TAKINGS_BACK` times actions were taken back (an undo here, or
+    one read from the store), each numbered, with the number of actions it kept: a
+    connection that has lines beyond is sent them again (:meth:`message_since`)."""
+    takings_back: int = 0
+    """How many times actions were taken back since the table was read."""
     shared: Shared = field(init=False)
 
     def __post_init__(self) -> None:
@@ -452,15 +462,24 @@ class Table:
 
     def message_since(self, seats: tuple[int, ...], sent: Sent) -> str:
         """:meth:`message_text` for a connection that has the log lines ``sent`` says, which
-        then has every line. An undo followed by as many new actions or more, caught up from
-        another process or played while the connection's last message waited to be sent,
-        replaces lines it has without lowering their number: it is then sent every line."""
-        moves = self.moves
-        if 0 < sent.lines <= len(moves) and moves[sent.lines - 1] != sent.last:
-            sent.lines = 0
+        then has every line: those from the first it lacks, or the first that was taken
+        back since it was sent (by undos, here or elsewhere, however many new actions
+        followed them before this message)."""
+        if sent.takings_back != self.takings_back:
+            missed = self.takings_back - sent.takings_back
+            kept = [keep for number, keep in self.taken_back if number > sent.takings_back]
+            sent.lines = min(sent.lines, *kept) if len(kept) == missed else 0
+            sent.takings_back = self.takings_back
         text = self.message_text(seats, sent.lines)
-        sent.lines, sent.last = len(moves), moves[-1] if moves else None
+        sent.lines = len(self.moves)
         return text
+
+    def take_back(self, keep: int) -> None:
+        """Drop the actions from index ``keep`` on (and how each viewer read them)."""
+        del self.moves[keep:]
+        del self.seen[keep:]
+        self.takings_back += 1
+        self.taken_back = [*self.taken_back[1 - KEPT_TAKINGS_BACK :], (self.takings_back, keep)]
 
     def preferences(self, seats: Sequence[int]) -> dict[str, bool] | None:
         """The private choices of the seats a connection acts for (none for spectators)."""
@@ -799,6 +818,13 @@ class Hub:
         table.caught = heard
         fresh = await self._rebuild(*stored)
         behind = fresh.row != table.row
+        pairs = zip(table.moves, fresh.moves, strict=False)
+        kept = next(
+            (i for i, (held, read) in enumerate(pairs) if held != read),
+            min(len(table.moves), len(fresh.moves)),
+        )
+        if kept < len(table.moves):  # taken back elsewhere
+            table.take_back(kept)
         table.row, table.state, table.moves, table.seen = (
             fresh.row,
             fresh.state,
@@ -1112,8 +1138,7 @@ class Hub:
                 raise TableError("stale_state", str(error)) from error
             except StoreError as error:
                 raise incident(error, "taking the move back") from error
-            del table.moves[keep:]
-            del table.seen[keep:]
+            table.take_back(keep)
             table.state = state
             table.previous = None
             table.row = replace(
@@ -1148,12 +1173,19 @@ class Hub:
         """A player leaves (``away``: a greedy bot plays their seats from now on; in a
         rated game they place last) or comes back before the end to play again."""
         self.must_act(seats)
-        async with table.lock:
-            if table.state.is_terminal():
-                raise TableError("game_over", "the game is over")
-            if not away:
-                table.refuse_declined(seats)
-            await self._left(table, seats, away, {index: {"absent": away} for index in seats})
+        for last_try in (False, True):
+            try:
+                async with table.lock:
+                    if table.state.is_terminal():
+                        raise TableError("game_over", "the game is over")
+                    if not away:
+                        table.refuse_declined(seats)
+                    changed = {index: {"absent": away} for index in seats}
+                    await self._left(table, seats, away, changed)
+                break
+            except TableError as error:  # a stale copy, read again: asked of it once more
+                if error.code != "stale_state" or last_try:
+                    raise
         self._wake(table)
 
     async def decline(self, table: Table, seats: Sequence[int]) -> None:
@@ -1179,17 +1211,13 @@ class Hub:
         changed: Mapping[int, Mapping[str, Any]],
     ) -> None:
         """Mark ``seats`` as left to a bot (``away``) or taken back (``changed``: their
-        columns), tell everyone, and stop or start their clocks; hold ``table.lock``. With
-        clocks, the seats change with them only if the table is still at its revision."""
+        columns) if the table is still at its revision, and stop or start their clocks;
+        hold ``table.lock``."""
         clocks = table.clocks
-        if clocks is None:
-            for index, changes in changed.items():
-                await self._write_seat(table, index, **changes)
-            self._announce(table)
-        else:  # the clock of a player who left stops, and runs on for one back in the turn
+        if clocks is not None:  # a leaver's clock stops, and runs on for one back in the turn
             for index in seats if not away else ():
                 clocks = clocks.moved(index)
-            await self._commit(table, seats[0], [], clocks=clocks, seats_changed=changed)
+        await self._commit(table, seats[0], [], clocks=clocks, seats_changed=changed)
 
     async def say(
         self, table: Table, seats: Sequence[int], account: Account | None, text: str
@@ -1276,12 +1304,14 @@ class Hub:
                 rematch_token(token, fresh.id, seats) if token else secrets.token_urlsafe(18)
             )
             hashed = token_hash(new_token)
-            if old.row.hotseat_hash is not None and tuple(seats) == everyone:
+            hotseat = old.row.hotseat_hash
+            if hotseat is not None and tuple(seats) == everyone and hotseat == token_hash(token):
                 if fresh.row.hotseat_hash != hashed:
                     await asyncio.wrap_future(
                         self.store.submit_table(fresh.id, hotseat_hash=hashed)
                     )
                     fresh.row = replace(fresh.row, hotseat_hash=hashed)
+                    self.cluster.publish(fresh.id, {"seats": True})
                 return f"/table/{fresh.id}?token={new_token}"
             seat = fresh.row.seats[(seats[0] - 1) % fresh.row.players]
             if seat.account_id is not None:
@@ -1323,9 +1353,9 @@ class Hub:
         if not moves and clocks is None and not seats_changed:
             return
         before = table.row
-        try:
-            # the seats as changed rule whose clock runs, who plays by bot and the result
-            table.row = with_seats(before, seats_changed or {})
+        changed = with_seats(before, seats_changed or {})
+        try:  # the seats as changed rule whose clock runs, who plays by bot and the result
+            table.row = changed
             now = self.now()
             clocks = clocks or table.clocks
             if clocks is not None:
@@ -1335,6 +1365,9 @@ class Hub:
                 clocks = clocks.switch(seat_now, now, held, turn_over=bool(moves))
             progress = table.progress(state, len(table.moves) + len(moves), clocks)
             result = table.result(state) if state.is_terminal() and table.row.rated else []
+        finally:  # (nobody may see them before they are stored)
+            table.row = before
+        try:
             await asyncio.wrap_future(
                 self.store.submit_moves(
                     table.id,
@@ -1344,25 +1377,22 @@ class Hub:
                     progress,
                     now,
                     result,
-                    seats_changed or {},
+                    seats_changed,
                 )
             )
         except StaleRevision as error:
-            table.row = before
             await self._refresh(table)
             raise TableError("stale_state", str(error)) from error
-        except BaseException as error:
-            table.row = before
-            if isinstance(error, StoreError):
-                raise incident(error, "storing the move") from error
+        except StoreError as error:
+            raise incident(error, "storing the move") from error
+        except asyncio.CancelledError:  # stored or not: read the store when next used
+            table.heard += 1
             raise
         table.moves.extend(moves)
         table.seen.extend(seen)
         table.previous = table.state if len(moves) == 1 else None
         table.state = state
-        table.row = replace(
-            table.row, revision=table.revision + 1, progress=progress, updated_at=now
-        )
+        table.row = replace(changed, revision=table.revision + 1, progress=progress, updated_at=now)
         self._track(table)
         self.cluster.publish(table.id, {"revision": table.revision})
         self._announce(table)
@@ -1433,12 +1463,13 @@ class Hub:
                 # since, as many or more): start again
                 await self._refresh(table)
             else:
-                for move in moves[1:] if held else moves:
+                new = moves[1:] if held else moves
+                for move in new:
                     action = move[0]
                     table.seen.append(seen_by_all(table.state, action))
                     table.state.apply_action(action)
                     table.moves.append(move)
-                if moves:
+                if new:
                     table.previous = None
                 table.row = row
             table.cache.clear()
@@ -1495,7 +1526,9 @@ class Hub:
                 except Exception as error:  # one table's trouble holds up no other
                     log.warning("table %s: could not catch up with the store: %s", table_id, error)
         for table_id in {*waiting, *deadlines}:
-            if table_id in self.driver.queued or not await self.cluster.drives(table_id):
+            if table_id in self.driver.queued or self.driver.resting(table_id):
+                continue  # (one whose bot failed is tried again on its own time)
+            if not await self.cluster.drives(table_id):
                 continue
             try:
                 held = table_id in self.tables
