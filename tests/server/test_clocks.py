@@ -268,6 +268,30 @@ def test_undo_gives_no_time_back(clocked: TestClient, hand: HandClock) -> None:
     assert undone["clock"]["deadline"] == deadline, "the clock ran on through the undo"
 
 
+def test_a_move_that_arrives_after_the_deadline_is_refused_with_the_state(
+    clocked: TestClient, hand: HandClock
+) -> None:
+    """The clock keeper applies a timeout a moment after the deadline (or, on another
+    process, after its own reading of it): a move arriving meanwhile is too late, and
+    changes nothing. One just in time is played."""
+    table_id, token = hotseat(clocked, "through_the_desert", 2, REALTIME)
+    message = state(clocked, table_id, token)
+    deadline = message["clock"]["deadline"]
+    hand.now = deadline
+    late = clocked.post(
+        f"/api/tables/{table_id}/move",
+        json={"token": token, "action": message["legal"][0], "revision": message["revision"]},
+    )
+    assert late.status_code == 409 and late.json()["code"] == "out_of_time"
+    assert late.json()["state"]["revision"] == message["revision"]
+    hand.now = deadline - 0.001
+    in_time = clocked.post(
+        f"/api/tables/{table_id}/move",
+        json={"token": token, "action": message["legal"][0], "revision": message["revision"]},
+    )
+    assert in_time.status_code == 200, in_time.text
+
+
 @pytest.mark.parametrize(
     ("game", "players", "where"),
     [

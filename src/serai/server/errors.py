@@ -57,6 +57,7 @@ STATUS = {
     "cannot_undo": 409,
     "cannot_decline": 409,
     "cannot_pause": 409,
+    "out_of_time": 409,
     "declined": 409,
     "rules_changed": 409,
     "too_large": 413,

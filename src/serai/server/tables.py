@@ -1108,6 +1108,14 @@ class Hub:
                     "it is not your turn" if seat >= 0 else "the game is resolving a draw",
                 )
             table.refuse_declined([seat])
+            clocks = table.clocks
+            deadline = None if clocks is None or clocks.seat != seat else clocks.deadline
+            if deadline is not None and self.now() >= deadline:  # its timeout is on its way
+                raise TableError(
+                    "out_of_time",
+                    "your time ran out before this move arrived: a bot plays the rest of "
+                    "this turn for you",
+                )
             try:
                 action = state.string_to_action(text)
             except IllegalActionError as error:

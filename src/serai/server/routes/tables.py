@@ -32,7 +32,7 @@ router = APIRouter(prefix="/api/tables", tags=["tables"])
 
 TokenQuery = Annotated[str, Query(max_length=64, description="a seat's token; none: spectate")]
 
-STATE_WITH_ERROR = ("stale_state", "illegal_action", "not_your_turn")
+STATE_WITH_ERROR = ("stale_state", "illegal_action", "not_your_turn", "out_of_time")
 """Refusals sent with the current state, so the client can redraw at once."""
 
 
