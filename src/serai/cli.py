@@ -706,6 +706,14 @@ def serve_command(
         int,
         typer.Option(min=1, help="Live WebSocket connections one client address may hold."),
     ] = 64,
+    sockets_per_minute: Annotated[
+        float,
+        typer.Option(
+            min=0.1,
+            help="WebSocket connections one client address may open per minute (a tenth of "
+            "them at once).",
+        ),
+    ] = 600.0,
     header_timeout: Annotated[
         float, typer.Option(min=0.1, help="Seconds a client may take to send its headers.")
     ] = 10.0,
@@ -737,6 +745,7 @@ def serve_command(
         "listen": host,
         "tables_per_minute": tables_per_minute,
         "sockets_per_address": sockets_per_address,
+        "sockets_per_minute": sockets_per_minute,
         "bot_pace": bot_pace,
         # after the 5 s given to open connections (below), 20 s to stop the rest
         "stop_within": 20.0,

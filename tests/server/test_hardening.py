@@ -1146,6 +1146,33 @@ def test_unlimited_sockets_one_address_holds_a_bounded_number_of_connections(
         assert sockets.count("testclient") == 0
 
 
+def test_unlimited_sockets_one_address_opens_a_bounded_number_of_connections_a_minute(
+    db_url: str,
+) -> None:
+    """Past ``sockets_per_minute`` (a tenth of them at once) an address's new connections
+    are turned away with when to try again and close code 4429, before the table is read
+    or sent; other addresses are served meanwhile."""
+    with (
+        ThreadPoolExecutor(1) as pool,
+        TestClient(create_app(db_url, executor=pool, sockets_per_minute=30)) as limited,
+    ):
+        tid = create(limited, seats=[HUMAN, HUMAN]).json()["table"]["id"]
+        for _ in range(3):  # opened and closed in a loop: 3 at once
+            with limited.websocket_connect(f"/ws/tables/{tid}") as served:
+                assert served.receive_json()["type"] == "hello"
+        with limited.websocket_connect(f"/ws/tables/{tid}") as refused:
+            refusal = refused.receive_json()
+            assert refusal["code"] == "too_many"
+            assert refusal["message"] == "too many connections opened: try again in 2 s"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                refused.receive_json()
+            assert closed.value.code == 4429
+        assert hub_of(limited).tables[tid].listeners == set()
+        elsewhere = TestClient(limited.app, client=("192.0.2.7", 1))
+        with elsewhere.websocket_connect(f"/ws/tables/{tid}") as served:
+            assert [served.receive_json()["type"] for _ in range(2)] == ["hello", "state"]
+
+
 def test_unlimited_tables_start_up_replays_nothing_and_idle_tables_leave_memory(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

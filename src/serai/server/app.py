@@ -162,6 +162,7 @@ def create_app(
     app.state.limits = Limits(
         RateLimit(config.tables_per_minute, config.tables_burst),
         Connections(config.sockets_per_address),
+        RateLimit(config.sockets_per_minute, max(1, round(config.sockets_per_minute / 10))),
     )
     app.add_middleware(Guard, origins=config.origins, hosts=config.served_hosts())
     app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")

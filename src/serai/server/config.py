@@ -129,6 +129,12 @@ class Settings(BaseModel):
     sockets_per_address: int = Field(
         64, ge=1, description="live WebSocket connections one client address may hold at once"
     )
+    sockets_per_minute: float = Field(
+        600.0,
+        gt=0,
+        description="WebSocket connections one client address may open per minute, after "
+        "as many as it may open in 6 seconds at once",
+    )
     max_tables: int = Field(2000, ge=1, description="tables kept in memory at most")
     idle_seconds: float = Field(
         600.0, gt=0, description="an unused table leaves memory after this long"

@@ -353,6 +353,9 @@ class Limits:
 
     tables: RateLimit
     sockets: Connections
+    openings: RateLimit
+    """Connections opened by one address: each reads its table and is sent the whole
+    state, so opening and closing them in a loop slowed every table."""
     chat: RateLimit = field(default_factory=lambda: RateLimit(per_minute=20, burst=5))
     chat_by_address: RateLimit = field(default_factory=lambda: RateLimit(per_minute=60, burst=20))
     sign_up: RateLimit = field(default_factory=lambda: RateLimit(per_minute=5, burst=10))

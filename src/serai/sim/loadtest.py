@@ -344,6 +344,8 @@ def serve_command(port: int, db: str, redis: str | None = None, processes: int =
         "1000000",
         "--sockets-per-address",
         "1000000",
+        "--sockets-per-minute",
+        "1000000",
         *group,
     ]
 

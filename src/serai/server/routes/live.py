@@ -22,7 +22,7 @@ from starlette.websockets import WebSocketDisconnected
 from serai.server.chat import ChatLine, readable
 from serai.server.deps import client_address, current_session
 from serai.server.errors import TableError, incident
-from serai.server.guard import MAX_BODY, Connections, RateLimit
+from serai.server.guard import MAX_BODY, Limits, RateLimit
 from serai.server.models import (
     ChatMessage,
     DeclineMessage,
@@ -54,10 +54,11 @@ CLOSE_CODES = {
 @router.websocket("/ws/tables/{table_id}")
 async def live(socket: WebSocket, table_id: str, token: str = "") -> None:
     await socket.accept()
-    sockets: Connections = socket.app.state.limits.sockets
+    limits: Limits = socket.app.state.limits
     address = await client_address(socket)
     try:
-        with sockets.hold(address):
+        with limits.sockets.hold(address):
+            limits.openings.check(address, "connections opened")
             await _live(socket, table_id, token, address)
         return
     except (WebSocketDisconnect, WebSocketDisconnected):
