@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
@@ -492,6 +493,30 @@ def test_x4_mecca_ends_the_game_in_the_middle_of_a_restock() -> None:
     assert state.stock[0] == 1  # the waiting camel Animal Restock is not done (R36)
     assert state.scores() == [40, 40, 31, 40]
     assert state.returns() == [0, 1, 0, 0]
+
+
+def test_r38_at_the_end_the_money_disks_alone_are_revealed() -> None:
+    """Section 7: every money disk is shown to all once the game is over; a disk of
+    another kind still held stays face down for everyone but its holder."""
+    state = serai.load_position("nomads_of_arabia", X4)
+    do(state, "end", "roll-animals horse,blank", "roll-animals donkey,goat", "roll-land red")
+    do(state, "keep camel,camel")
+    state.apply_action(state.legal_actions()[0])
+    do(state, "draw-final mecca")
+    assert state.is_terminal()
+    for reader in (None, 0, 1, 2, 3):
+        held = [p["disks"] for p in state.view(reader)["players"]]
+        assert held[1] == (["sands-of-time"] if reader == 1 else []), reader
+        assert held[0] == ["dinars-5"], reader
+    assert state.view(1)["players"][1] == {
+        **state.view(0)["players"][1],
+        "disks": ["sands-of-time"],
+    }
+    assert "seat 1 holds" not in state.render(seat=0)
+    dealt = [state.resample_hidden(2, random.Random(seed)) for seed in range(20)]
+    assert all(other.view(2) == state.view(2) for other in dealt)
+    assert {other.hands[0] for other in dealt} == {state.hands[0]}, "its money disk is known"
+    assert len({other.hands[1] for other in dealt}) > 1, "its other disk is not"
 
 
 # -- X5 --------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from serai.games.nomads_of_arabia.board import (
     WIDTH,
     space_name,
 )
+from serai.games.nomads_of_arabia.views import shown_disks
 
 if TYPE_CHECKING:
     from serai.games.nomads_of_arabia.rules import NomadsOfArabiaState
@@ -116,10 +117,8 @@ def render(state: NomadsOfArabiaState, markup: bool, seat: Seat | None, highligh
             f"disks {state.hands[owner].bit_count()}"
         )
         lines.append(line)
-        if over or owner == seat:
-            names = [d for i, d in enumerate(SPECIAL_DISKS) if state.hands[owner] >> i & 1]
-            if names:
-                lines.append(f"        seat {owner} holds " + ", ".join(names))
+        if names := shown_disks(state.hands[owner], owner == seat, over):
+            lines.append(f"        seat {owner} holds " + ", ".join(names))
     if over:
         lines.append("game over; scores " + " ".join(str(s) for s in state.scores()))
     else:

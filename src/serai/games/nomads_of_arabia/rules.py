@@ -156,7 +156,7 @@ from serai.games.nomads_of_arabia.procedure import (
     T_WINDOW,
 )
 from serai.games.nomads_of_arabia.render import action_spaces, render
-from serai.games.nomads_of_arabia.views import named_disks, table_view
+from serai.games.nomads_of_arabia.views import MONEY_DISKS, named_disks, table_view
 
 # R5: a roll of the animal dice as ``5 * f1 + f2`` (4: blank) and what it places.
 ROLL_QUANTITIES = {5 * f1 + f2: quantities for f1, f2, _, quantities in ANIMAL_ROLLS}
@@ -1203,24 +1203,25 @@ class NomadsOfArabiaState(State):
     def _redeal(self, seat: Seat | None, rng: random.Random) -> None:
         """Give the other seats' held disks new identities, uniform over every deal.
 
-        Only hand sizes, the seat's own hand and the played disks are known (R38): a
-        ``pass`` at a Sands of Time window looks the same from every seat (R33).
+        Only hand sizes, the seat's own hand and the played disks are known (R38), and
+        once the game is over every money disk (section 7): a ``pass`` at a Sands of Time
+        window looks the same from every seat (R33).
         """
-        if self.node == OVER:
-            return  # the final scoring reveals every hand
-        others = [s for s in range(self.n) if s != seat and self.hands[s]]
+        shown = MONEY_DISKS if self.node == OVER else 0
+        others = [s for s in range(self.n) if s != seat and self.hands[s] & ~shown]
         if not others:
             return
-        own = self.hands[seat] if seat is not None else 0
-        pool = [d for d in range(len(SPECIAL_DISKS)) if not (own | self.played) >> d & 1]
+        known = (self.hands[seat] if seat is not None else 0) | self.played | shown
+        pool = [d for d in range(len(SPECIAL_DISKS)) if not known >> d & 1]
         rng.shuffle(pool)
         for s in others:
-            self.revealed &= ~self.hands[s]
+            self.revealed &= ~(self.hands[s] & ~shown)
         i = 0
         for s in others:
-            k = self.hands[s].bit_count()
-            self.hands[s] = sum(1 << d for d in pool[i : i + k])
-            self.revealed |= self.hands[s]
+            k = (self.hands[s] & ~shown).bit_count()
+            dealt = sum(1 << d for d in pool[i : i + k])
+            self.hands[s] = self.hands[s] & shown | dealt
+            self.revealed |= dealt
             i += k
 
     def resample_hidden(self, seat: Seat, rng: random.Random) -> NomadsOfArabiaState:

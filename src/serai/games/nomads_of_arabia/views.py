@@ -1,7 +1,8 @@
 """What each seat may see (R38): the one place where hidden values are filtered.
 
 A seat sees the identities of its own held special disks and only the number of everyone
-else's; once the game is over every hand is shown (the money disks are revealed, R34).
+else's; once the game is over everyone's money disks are shown too (R34, section 7), while
+the other disks still held stay face down.
 Face-down disks carry no identity in the state at all (R24), so nothing else is hidden.
 Public facts of the turn are shown too: whether Silver Tongue was played (R31) and, while
 the seat leaving a city takes handler dice (R11), the spaces its move goes to.
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from serai.engine import Seat
 from serai.games.nomads_of_arabia.board import (
     ANIMALS,
+    DISK_DINARS,
     FINAL_DISKS,
     LANDS,
     NUM_ANIMALS,
@@ -24,6 +26,9 @@ from serai.games.nomads_of_arabia.board import (
     space_name,
 )
 from serai.games.nomads_of_arabia.procedure import N_HANDLERS, STATUS_NAMES
+
+MONEY_DISKS = sum(1 << disk for disk in DISK_DINARS)
+"""The money disks, revealed to all at the game's end (section 7)."""
 
 if TYPE_CHECKING:
     from serai.games.nomads_of_arabia.rules import NomadsOfArabiaState
@@ -40,12 +45,20 @@ def named_disks(mask: int) -> list[str]:
     return [SPECIAL_DISKS[d] for d in range(len(SPECIAL_DISKS)) if mask >> d & 1]
 
 
+def shown_disks(hand: int, own: bool, over: bool) -> list[str] | None:
+    """The disks of ``hand`` a reader sees: all of their own hand; of another's, the money
+    disks once the game is over (R34, section 7), else none (``None``: R38)."""
+    if own:
+        return named_disks(hand)
+    return named_disks(hand & MONEY_DISKS) if over else None
+
+
 def table_view(state: NomadsOfArabiaState, seat: Seat | None) -> dict[str, Any]:
     over = state.is_terminal()
     players = []
     breakdown = state.score_breakdown()
     for owner in range(state.n):
-        shown = over or owner == seat
+        hand = state.hands[owner]
         b = NUM_ANIMALS * owner
         players.append(
             {
@@ -55,8 +68,8 @@ def table_view(state: NomadsOfArabiaState, seat: Seat | None) -> dict[str, Any]:
                 "space": space_name(state.pos[owner]) if state.pos[owner] >= 0 else None,
                 "animals": dict(zip(ANIMALS, state.animals[b : b + NUM_ANIMALS], strict=True)),
                 "handlers": dict(zip(ANIMALS, state.handlers[b : b + NUM_ANIMALS], strict=True)),
-                "disk_count": state.hands[owner].bit_count(),
-                "disks": named_disks(state.hands[owner]) if shown else None,
+                "disk_count": hand.bit_count(),
+                "disks": shown_disks(hand, owner == seat, over),
                 "score": breakdown[owner]["total"],
             }
         )

@@ -427,16 +427,16 @@ function seatCards(msg, layout, ui, groups) {
     const dice = layout.animals.flatMap((a) => Array.from({ length: p.handlers[a] }, () => inspect(handlerDie(a), `${a} handler die`)));
     card.append(el("div", { class: "noa-row" }, el("span", { class: "noa-lbl" }, "Handlers"), dice.length ? dice : el("span", { class: "noa-none" }, "none")));
     const disks = el("div", { class: "noa-row" }, el("span", { class: "noa-lbl" }, "Disks"));
-    if (Array.isArray(p.disks)) {
-      if (!p.disks.length) disks.append(el("span", { class: "noa-none" }, "none"));
-      for (const d of p.disks) {
-        const node = specialDisk(d);
-        if (mine) bind(node, groups.play.get(layout.special_disks.indexOf(d)), ui, `play ${SPECIAL[d]?.[0] ?? d}`);
-        disks.append(node);
-      }
-    } else if (p.disk_count) {
-      disks.append(...faceDownDisks(p.disk_count, "Special disk held face down"), el("span", { class: "noa-n" }, `${p.disk_count} held`));
-    } else disks.append(el("span", { class: "noa-none" }, "none"));
+    // the disks this reader may see (their own; the money disks once the game is over), the rest face down
+    const shown = p.disks ?? [];
+    const hidden = p.disk_count - shown.length;
+    for (const d of shown) {
+      const node = specialDisk(d);
+      if (mine) bind(node, groups.play.get(layout.special_disks.indexOf(d)), ui, `play ${SPECIAL[d]?.[0] ?? d}`);
+      disks.append(node);
+    }
+    if (hidden > 0) disks.append(...faceDownDisks(hidden, "Special disk held face down"), el("span", { class: "noa-n" }, `${hidden} held`));
+    if (!p.disk_count) disks.append(el("span", { class: "noa-none" }, "none"));
     card.append(disks);
     wrap.append(card);
   }
