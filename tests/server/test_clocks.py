@@ -107,16 +107,30 @@ def test_a_pause_needs_every_player_and_stops_the_clock() -> None:
 
 
 def test_a_vacation_holds_a_turn_based_clock() -> None:
-    clocks = Clocks.start_of(settings(mode="turn-based", per_move=100, bank=0), 2).switch(0, 0.0)
+    """The turn stands still until the vacation ends, then goes on with what it had left."""
+    clocks = Clocks.start_of(settings(mode="turn-based", per_move=100, bank=30), 2).switch(0, 0.0)
     held = clocks.hold(1000.0, 50.0)
-    assert held.deadline == 1000.0 + 100.0
+    assert held.deadline == 1000.0 + 50.0 + 30.0
+    assert held.switch(1, 1060.0).remaining[0] == 30.0 - 10.0, "110 s of the turn used"
 
 
 def test_coming_back_from_no_vacation_gives_no_time() -> None:
     clocks = Clocks.start_of(settings(mode="turn-based", per_move=100, bank=0), 2).switch(0, 0.0)
     assert clocks.hold(0.0, 90.0) is clocks and clocks.deadline == 100.0
     back_early = clocks.hold(1000.0, 50.0).hold(0.0, 300.0)
-    assert back_early.deadline == 300.0 + 100.0, "a vacation ended early: the turn starts afresh"
+    assert back_early.deadline == 300.0 + 50.0, "a vacation ended early: the turn goes on"
+
+
+def test_short_vacations_in_a_row_give_no_time_beyond_their_own() -> None:
+    """A stranger's review: vacations of a few seconds, one after another, each restarted
+    the whole turn, so a turn-based clock never ran out."""
+    clocks = Clocks.start_of(settings(mode="turn-based", per_move=3600, bank=0), 2).switch(0, 0.0)
+    for start in (10.0, 20.0, 30.0):
+        clocks = clocks.hold(start + 8.64, start)
+    assert clocks.deadline == 3600.0 + 3 * 8.64
+    over = Clocks.start_of(settings(mode="turn-based", per_move=100, bank=50), 2).switch(0, 0.0)
+    over = over.hold(200.0, 130.0).hold(300.0, 210.0)  # 30 s over, then 10 s more
+    assert over.remaining[0] == 10.0 and over.deadline == 300.0 + 10.0
 
 
 def test_leaving_and_coming_back_in_ones_turn_gives_no_time() -> None:

@@ -96,6 +96,9 @@ class Clocks:
     """Seats that asked for a pause (all must, for the clocks to stop)."""
     held_until: float = 0.0
     """Turn-based: the running seat's player is on vacation until then."""
+    turn_used: float = 0.0
+    """Turn-based: the time of the running turn its player used before a vacation held
+    it (up to ``per_move``), which the turn resumes from when the vacation ends."""
     left: tuple[int, float, float] | None = None
     """The seat whose player left during their turn, when, and the time of that turn
     already used that their bank does not hold (turn-based: up to ``per_move``): what
@@ -113,7 +116,7 @@ class Clocks:
             return None
         if self.playing_for is not None:
             return None
-        allowance = self.remaining[self.seat]
+        allowance = self.remaining[self.seat] - self.turn_used
         if self.settings.mode == "turn-based":
             allowance += self.settings.per_move or 0.0
         return max(self.started, self.held_until) + allowance
@@ -123,7 +126,7 @@ class Clocks:
         seat, started = self.seat, self.started
         if seat is None or started is None or self.paused:
             return
-        used = max(0.0, now - max(started, self.held_until))
+        used = self.turn_used + max(0.0, now - max(started, self.held_until))
         if self.settings.mode == "realtime":
             left = max(0.0, self.remaining[seat] - used)
             self.remaining[seat] = left + (self.settings.increment if turn_over else 0.0)
@@ -147,7 +150,7 @@ class Clocks:
         if not turn_over and seat is None and self.seat is not None:
             after.left = (self.seat, now, self._turn_used(now))
             after._charge(now, turn_over=False)
-            after.seat = None
+            after.seat, after.turn_used = None, 0.0
             return after
         if not turn_over and self.left is not None and self.left[0] == seat:
             _, since, used = self.left
@@ -156,7 +159,7 @@ class Clocks:
         after._charge(now, turn_over=True)
         if after.playing_for is not None and after.playing_for != seat:
             after.playing_for = None
-        after.seat, after.started, after.held_until = seat, now, held_until
+        after.seat, after.started, after.held_until, after.turn_used = seat, now, held_until, 0.0
         return after
 
     def _turn_used(self, now: float) -> float:
@@ -164,7 +167,7 @@ class Clocks:
         realtime clock (its bank pays all of it), up to ``per_move`` for a turn-based one."""
         if self.started is None or self.paused or self.settings.mode == "realtime":
             return 0.0
-        used = max(0.0, now - max(self.started, self.held_until))
+        used = self.turn_used + max(0.0, now - max(self.started, self.held_until))
         return min(used, self.settings.per_move or 0.0)
 
     def moved(self, seat: int) -> Clocks:
@@ -183,7 +186,7 @@ class Clocks:
         assert seat is not None
         after._charge(now, turn_over=False)
         after.remaining[seat] = 0.0
-        after.started = now
+        after.started, after.turn_used = now, 0.0
         after.playing_for = seat
         after.timeouts[seat] += 1
         return after, after.timeouts[seat] >= after.settings.limit
@@ -203,19 +206,21 @@ class Clocks:
         if not after.paused and set(players) <= set(after.votes):
             after._charge(now, turn_over=False)
             after.paused = True
-            after.started = now
+            after.started, after.turn_used = now, 0.0
         return after
 
     def hold(self, until: float, now: float) -> Clocks:
         """Turn-based: the running seat's player is on vacation until ``until``; their turn
-        starts afresh when it ends. A time already past (back now) ends a vacation that
-        holds the clock, and changes nothing otherwise: coming back from no vacation gives
-        no time."""
+        stands still until then, and goes on with the time it had left. A time already
+        past (back now) ends a vacation that holds the clock, and changes nothing
+        otherwise: coming back from no vacation gives no time, and nor does a vacation,
+        however short, beyond its own length."""
         if until <= now and self.held_until <= now:
             return self
         after = replace(self, remaining=self.remaining[:])
+        used = self._turn_used(now)
         after._charge(now, turn_over=False)
-        after.started, after.held_until = now, until
+        after.started, after.held_until, after.turn_used = now, until, used
         return after
 
     def message(self) -> dict[str, Any]:
