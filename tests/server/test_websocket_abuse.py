@@ -102,15 +102,21 @@ def test_a_client_that_never_reads_its_pongs_is_held_back(
 def test_text_that_is_not_utf8_closes_the_socket_with_1007_and_logs_nothing(
     tmp_path: Path,
 ) -> None:
+    """Also when the client's close frame comes with it (a stranger's review: the server
+    then logged a traceback for each such connection)."""
     port = free_port()
+    bad = frame(0x1, b'{"type": "ping", "x": "\xff"}')
     with server(f"sqlite:///{tmp_path / 's.db'}", port) as (process, client):
         path = table_path(client)
         for _ in range(3):
             with raw_websocket(port, path) as conn:
-                conn.sendall(frame(0x1, b'{"type": "ping", "x": "\xff"}'))
+                conn.sendall(bad)
                 received = frames_until_close(conn)
                 close = received[received.rindex(b"\x88") :]  # the close frame, last
                 assert struct.unpack("!H", close[2:4])[0] == 1007
+            with raw_websocket(port, path) as conn:
+                conn.sendall(bad + frame(0x8, struct.pack("!H", 1000)))
+                assert b"\x88" in frames_until_close(conn)
         assert client.get("/api/games").status_code == 200
         process.terminate()
         process.wait(30)

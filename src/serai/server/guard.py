@@ -34,6 +34,7 @@ import h11
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.protocol import State
 
 from serai.server.config import host_name, loopback_as_one
 from serai.server.errors import TableError
@@ -490,7 +491,8 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
                 b"".join(self.frames).decode()
             except UnicodeDecodeError:
                 self.frames = []
-                self.conn.send_close(1007, "text must be UTF-8")
-                self.handle_parser_exception()
+                if self.conn.state is State.OPEN:  # else its own close frame came with it
+                    self.conn.send_close(1007, "text must be UTF-8")
+                    self.handle_parser_exception()
                 return
         super().send_receive_event_to_app()
