@@ -63,7 +63,10 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db_url: str, executor: ThreadPoolExecutor) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url, executor=executor)) as test_client:
+    """A server's app; its tests play whole games over HTTP at full speed, faster than an
+    address may act by default (the limits' tests make apps of their own)."""
+    app = create_app(db_url, executor=executor, messages_per_second=10_000)
+    with TestClient(app) as test_client:
         yield test_client
 
 

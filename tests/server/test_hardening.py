@@ -22,6 +22,7 @@ import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -52,8 +53,8 @@ from serai.server.bots import (
 )
 from serai.server.collector import FEW
 from serai.server.errors import stop_tasks
-from serai.server.store import Store
-from serai.server.tables import IN_USE_SECONDS, Hub, NewSeat
+from serai.server.store import Store, with_seats
+from serai.server.tables import IN_USE_SECONDS, Hub, NewSeat, privately_changed
 from tests.processes import running_children
 from tests.server.conftest import Creator
 from tests.server.test_api import engine_state, move, state_of
@@ -823,6 +824,48 @@ def test_sands_holder_a_seat_that_does_not_stop_is_passed_at_once(client: TestCl
     assert message["preferences"]["stop_at_windows"] is False
 
 
+def test_sands_holder_a_seats_choice_is_told_to_its_own_connections_alone(
+    client: TestClient,
+) -> None:
+    """A stranger's review: choosing to stop at windows sent every seat and spectator a
+    new state, so they learnt when a seat changed its mind. Only that seat's connections
+    are sent it; the others' next message is the next move's."""
+    made = client.post(
+        "/api/tables", json={"game": "nomads_of_arabia", "players": 3, "seats": [HUMAN] * 3}
+    ).json()
+    tid = made["table"]["id"]
+    tokens = [invite["token"] for invite in sorted(made["invites"], key=lambda i: i["seat"])]
+
+    def play_on() -> int:
+        token = tokens[client.get(f"/api/tables/{tid}").json()["to_move"]]
+        state = client.get(f"/api/tables/{tid}", params={"token": token}).json()
+        body = {"token": token, "action": state["legal"][0], "revision": state["revision"]}
+        assert client.post(f"/api/tables/{tid}/move", json=body).status_code == 200
+        return int(state["revision"]) + 1
+
+    with contextlib.ExitStack() as stack:
+        sockets = [
+            stack.enter_context(client.websocket_connect(f"/ws/tables/{tid}?token={token}"))
+            for token in tokens
+        ]
+        spectator = stack.enter_context(client.websocket_connect(f"/ws/tables/{tid}"))
+        revision = play_on()  # every seat taken before: its next state is this move's
+        for socket in [*sockets, spectator]:
+            while socket.receive_json().get("revision") != revision:
+                pass
+        chose = {"token": tokens[2], "stop_at_windows": True}
+        assert client.post(f"/api/tables/{tid}/preferences", json=chose).status_code == 200
+        told = sockets[2].receive_json()
+        assert told["preferences"]["stop_at_windows"] and told["revision"] == revision
+        revision = play_on()
+        for socket in [sockets[0], sockets[1], spectator]:
+            assert socket.receive_json()["revision"] == revision
+    row = hub_of(client).tables[tid].row  # as another process tells it, from the store
+    assert privately_changed(row, with_seats(row, {1: {"mute_chat": True}})) == {1}
+    assert privately_changed(row, with_seats(row, {1: {"name": "Eve"}})) is None
+    assert privately_changed(row, replace(row, revision=row.revision + 1)) is None
+
+
 def test_sands_holder_a_seat_that_stops_is_asked_holder_or_not(client: TestClient) -> None:
     table, token = nomads_table(client)
     tid = table["table"]["id"]
@@ -1171,6 +1214,35 @@ def test_unlimited_sockets_one_address_opens_a_bounded_number_of_connections_a_m
         elsewhere = TestClient(limited.app, client=("192.0.2.7", 1))
         with elsewhere.websocket_connect(f"/ws/tables/{tid}") as served:
             assert [served.receive_json()["type"] for _ in range(2)] == ["hello", "state"]
+
+
+def test_unlimited_actions_one_address_sends_a_bounded_number_of_actions_over_http(
+    db_url: str,
+) -> None:
+    """Moves, undos and choices sent over HTTP are limited per address as a WebSocket's
+    messages are per connection (a stranger's review: a loop of moves and undos slowed
+    every other client); refused ones count, and another address acts meanwhile."""
+    with (
+        ThreadPoolExecutor(1) as pool,
+        TestClient(create_app(db_url, executor=pool, messages_per_second=1)) as limited,
+    ):
+        made = create(limited, seats=[HUMAN, HUMAN], hotseat=True).json()
+        tid, token = made["table"]["id"], made["hotseat"].split("token=")[1]
+        undo = {"token": token, "revision": 0}
+        answers = [limited.post(f"/api/tables/{tid}/undo", json=undo) for _ in range(100)]
+        assert {answer.json()["code"] for answer in answers} == {"cannot_undo"}
+        refused = limited.post(
+            f"/api/tables/{tid}/preferences", json={"token": token, "mute_chat": True}
+        )
+        assert refused.status_code == 429 and refused.json()["code"] == "too_many"
+        assert refused.headers["Retry-After"] == "1"
+        elsewhere = TestClient(limited.app, client=("192.0.2.7", 1))
+        state = elsewhere.get(f"/api/tables/{tid}", params={"token": token}).json()
+        moved = elsewhere.post(
+            f"/api/tables/{tid}/move",
+            json={"token": token, "action": state["legal"][0], "revision": state["revision"]},
+        )
+        assert moved.status_code == 200 and moved.json()["revision"] == state["revision"] + 1
 
 
 def test_unlimited_tables_start_up_replays_nothing_and_idle_tables_leave_memory(

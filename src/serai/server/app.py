@@ -77,7 +77,7 @@ from serai.server.cluster import Cluster, Solo
 from serai.server.collector import collecting_on_time
 from serai.server.config import Settings
 from serai.server.errors import TableError, incident
-from serai.server.guard import Connections, Guard, Limits, RateLimit
+from serai.server.guard import MESSAGES_BURST, Connections, Guard, Limits, RateLimit
 from serai.server.models import readable
 from serai.server.routes import accounts, games, live, pages, rules, tables
 from serai.server.routes.pages import WEB
@@ -163,6 +163,7 @@ def create_app(
         RateLimit(config.tables_per_minute, config.tables_burst),
         Connections(config.sockets_per_address),
         RateLimit(config.sockets_per_minute, max(1, round(config.sockets_per_minute / 10))),
+        RateLimit(config.messages_per_second * 60, MESSAGES_BURST),
     )
     app.add_middleware(Guard, origins=config.origins, hosts=config.served_hosts())
     app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")

@@ -19,6 +19,7 @@ from starlette.requests import HTTPConnection
 
 from serai.server.config import Settings
 from serai.server.errors import TableError
+from serai.server.guard import Limits
 from serai.server.players import Account, Session, digest
 from serai.server.tables import Hub
 
@@ -45,6 +46,12 @@ async def client_address(connection: HTTPConnection) -> str:
     """Who the caller is for the limits per address (behind a proxy, as the proxy
     reports it): :func:`address_key` of their address."""
     return address_key(connection.client.host if connection.client else "unknown")
+
+
+async def action_allowed(connection: HTTPConnection) -> None:
+    """Refuse an action sent over HTTP past its address's limit (``too_many``)."""
+    limits: Limits = connection.app.state.limits
+    limits.actions.check(await client_address(connection), "actions")
 
 
 def address_key(host: str) -> str:

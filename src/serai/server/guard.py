@@ -42,6 +42,10 @@ from serai.server.errors import TableError
 MAX_BODY = 4096
 """Bytes a request body (or a WebSocket message) may have; a move is a few dozen."""
 
+MESSAGES_BURST = 100
+"""Messages a connection (or actions an address over HTTP) may send at once, before
+``messages_per_second`` holds it back."""
+
 BODY_SECONDS = 10.0
 """Seconds a client may take to send a request body."""
 
@@ -357,6 +361,9 @@ class Limits:
     openings: RateLimit
     """Connections opened by one address: each reads its table and is sent the whole
     state, so opening and closing them in a loop slowed every table."""
+    actions: RateLimit
+    """Actions (moves, undos, choices…) one address sends over HTTP, as many as one
+    connection may send over its WebSocket."""
     chat: RateLimit = field(default_factory=lambda: RateLimit(per_minute=20, burst=5))
     chat_by_address: RateLimit = field(default_factory=lambda: RateLimit(per_minute=60, burst=20))
     sign_up: RateLimit = field(default_factory=lambda: RateLimit(per_minute=5, burst=10))

@@ -221,9 +221,27 @@ class NewSeat:
 
 
 Listener = Callable[["Table", dict[str, Any] | None], None]
-"""Told of every change of a table: ``None`` when its state changed, else a notice (a chat
-line, a rematch) that each connection passes on if its reader may read it. It only queues
-what to send: it is called while the change is made."""
+"""Told of every change of a table: ``None`` when its state changed, ``{"private": seats}``
+when only those seats' own choices did (their connections alone are sent the state),
+else a notice (a chat line, a rematch) that each connection passes on if its reader may
+read it. It only queues what to send: it is called while the change is made."""
+
+PRIVATE_COLUMNS = ("stop_at_windows", "mute_chat")
+"""A seat's own choices, which nobody else is told of, nor when they change."""
+
+
+def privately_changed(before: TableRow, after: TableRow) -> frozenset[int] | None:
+    """The seats whose own choices (:data:`PRIVATE_COLUMNS`) alone changed from ``before``
+    to ``after``, or ``None`` if anything else did."""
+    if replace(after, seats=before.seats) != before or len(after.seats) != len(before.seats):
+        return None
+    changed = set()
+    for was, now in zip(before.seats, after.seats, strict=True):
+        if now != was:
+            if replace(now, **{name: getattr(was, name) for name in PRIVATE_COLUMNS}) != was:
+                return None
+            changed.add(now.seat)
+    return frozenset(changed)
 
 
 IN_USE_SECONDS = 30.0
@@ -1165,7 +1183,7 @@ class Hub:
                 await self._write_seat(table, index, **choices)
             if passes_window(table.row.seats, table.state):
                 await self._commit(table, table.state.current_player(), [])
-        self._announce(table)
+        self._announce(table, {"private": frozenset(seats)})
 
     async def _write_seat(self, table: Table, index: int, **changes: Any) -> None:
         """Store a change of one seat and make it in memory; hold ``table.lock``."""
@@ -1466,6 +1484,7 @@ class Hub:
             if stored is None or stored[0] == table.row:
                 return
             row, moves = stored
+            private = privately_changed(table.row, row)
             if held and (row.progress.actions < held or moves[0] != table.moves[-1]):
                 # an undo took back actions held here (and others may have been played
                 # since, as many or more): start again
@@ -1482,7 +1501,7 @@ class Hub:
                 table.row = row
             table.cache.clear()
         self._track(table)
-        self._announce(table)
+        self._announce(table, None if private is None else {"private": private})
         self._wake(table)
 
     def _read_lines(self, table: Table, stored: Sequence[ChatLine]) -> None:

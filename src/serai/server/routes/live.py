@@ -22,7 +22,7 @@ from starlette.websockets import WebSocketDisconnected
 from serai.server.chat import ChatLine, readable
 from serai.server.deps import client_address, current_session
 from serai.server.errors import TableError, incident
-from serai.server.guard import MAX_BODY, Limits, RateLimit
+from serai.server.guard import MAX_BODY, MESSAGES_BURST, Limits, RateLimit
 from serai.server.models import (
     ChatMessage,
     DeclineMessage,
@@ -86,7 +86,7 @@ async def _live(socket: WebSocket, table_id: str, token: str, address: str) -> N
     table = await hub.get(table_id)
     seats = table.seats_for(token, account)
     await hub.seen(table, seats, account)
-    messages = RateLimit(socket.app.state.settings.messages_per_second * 60, 100)
+    messages = RateLimit(socket.app.state.settings.messages_per_second * 60, MESSAGES_BURST)
     limits = socket.app.state.limits
     # what to send, in order: None for "the state changed" (queued once until sent)
     events: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=200)
@@ -97,6 +97,10 @@ async def _live(socket: WebSocket, table_id: str, token: str, address: str) -> N
 
     def push(_: Table, notice: dict[str, Any] | None) -> None:
         nonlocal state_queued
+        if notice is not None and "private" in notice:  # some seats' own choices changed
+            if not notice["private"].intersection(seats):
+                return
+            notice = None
         if notice is None:
             if state_queued:
                 return

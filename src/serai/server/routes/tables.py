@@ -7,10 +7,10 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Annotated, Any
 
 import orjson
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import Response
 
-from serai.server.deps import AccountDep, AddressDep, HubDep, SettingsDep
+from serai.server.deps import AccountDep, AddressDep, HubDep, SettingsDep, action_allowed
 from serai.server.errors import TableError
 from serai.server.guard import Limits
 from serai.server.models import (
@@ -147,6 +147,10 @@ async def layout(table_id: str, hub: HubDep) -> dict[str, Any]:
     return table.shared.layout()
 
 
+ACTING = [Depends(action_allowed)]
+"""Every route acting for a seat: limited per address like a WebSocket's messages."""
+
+
 async def acting(
     table_id: str,
     token: str,
@@ -168,7 +172,7 @@ async def acting(
     return json_text(table.message_text(seats))
 
 
-@router.post("/{table_id}/move", response_model=None)
+@router.post("/{table_id}/move", response_model=None, dependencies=ACTING)
 async def move(table_id: str, body: MoveIn, hub: HubDep, account: AccountDep) -> Response:
     """Play ``action`` (its text) for the caller's seat, answering state ``revision``."""
     return await acting(
@@ -180,7 +184,7 @@ async def move(table_id: str, body: MoveIn, hub: HubDep, account: AccountDep) ->
     )
 
 
-@router.post("/{table_id}/undo", response_model=None)
+@router.post("/{table_id}/undo", response_model=None, dependencies=ACTING)
 async def undo(table_id: str, body: UndoIn, hub: HubDep, account: AccountDep) -> Response:
     """Take back the caller's last decision of this turn."""
     return await acting(
@@ -192,7 +196,7 @@ async def undo(table_id: str, body: UndoIn, hub: HubDep, account: AccountDep) ->
     )
 
 
-@router.post("/{table_id}/preferences", response_model=None)
+@router.post("/{table_id}/preferences", response_model=None, dependencies=ACTING)
 async def preferences(
     table_id: str, body: PreferencesIn, hub: HubDep, account: AccountDep
 ) -> Response:
@@ -206,7 +210,7 @@ async def preferences(
     )
 
 
-@router.post("/{table_id}/leave", response_model=None)
+@router.post("/{table_id}/leave", response_model=None, dependencies=ACTING)
 async def leave(table_id: str, body: LeaveIn, hub: HubDep, account: AccountDep) -> Response:
     """Leave the game (a greedy bot plays your seat; in a rated game you place last), or
     come back to it (``away``: false) before it ends."""
@@ -219,14 +223,14 @@ async def leave(table_id: str, body: LeaveIn, hub: HubDep, account: AccountDep) 
     )
 
 
-@router.post("/{table_id}/decline", response_model=None)
+@router.post("/{table_id}/decline", response_model=None, dependencies=ACTING)
 async def decline(table_id: str, body: BySeat, hub: HubDep, account: AccountDep) -> Response:
     """Decline a rated game before your first decision in it: it then rates no one, and a
     greedy bot plays your seat to the end."""
     return await acting(table_id, body.token, account, hub, hub.decline)
 
 
-@router.post("/{table_id}/pause", response_model=None)
+@router.post("/{table_id}/pause", response_model=None, dependencies=ACTING)
 async def pause(table_id: str, body: PauseIn, hub: HubDep, account: AccountDep) -> Response:
     """Ask for the realtime clocks to stop (they stop once every player asked) or to go on."""
     return await acting(
