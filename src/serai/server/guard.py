@@ -392,13 +392,14 @@ class GuardedH11Protocol(H11Protocol):
     complete within ``header_seconds`` of its first byte (or of the connection), and
     answering a request it cannot read with a typed error (``bad_request``), not text."""
 
-    header_seconds = float(os.environ.get(HEADER_TIMEOUT_VARIABLE) or HEADER_SECONDS)
     header_timer: asyncio.TimerHandle | None = None
     upgraded = False
     """The connection became a WebSocket: its own protocol watches it from then on."""
 
     def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
+        # read as each connection opens: serai serve sets it after importing this module
+        self.header_seconds = float(os.environ.get(HEADER_TIMEOUT_VARIABLE) or HEADER_SECONDS)
         self._arm()
 
     def _arm(self) -> None:
