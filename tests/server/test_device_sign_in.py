@@ -12,7 +12,7 @@ from sqlalchemy import select
 from serai.server.guard import RateLimit
 from serai.server.players import DEVICE_SECONDS, Account, remember_device
 from serai.server.schema import accounts
-from tests.server.test_players import PASSWORD, browser, hub_of, sign_up
+from tests.server.test_players import PASSWORD, browser, csrf, hub_of, sign_up
 
 __all__ = ["browser"]  # the fixture, imported for these tests
 
@@ -45,7 +45,7 @@ def test_a_browser_that_signed_in_before_is_not_locked_out_by_guesses_elsewhere(
     browser: TestClient,
 ) -> None:
     sign_up(browser, "Hana")
-    assert browser.delete("/api/session").status_code == 200
+    assert browser.delete("/api/session", headers=csrf(browser)).status_code == 200
     for guess in ("mistyped once", "mistyped twice"):
         wrong = browser.post("/api/session", json={"name": "Hana", "password": guess})
         assert wrong.status_code == 401, "a wrong password does not void the device cookie"

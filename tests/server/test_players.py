@@ -200,7 +200,10 @@ def test_sign_in_guesses_from_many_addresses_at_one_name_are_limited_too(
 def test_signing_out_revokes_the_session_even_for_a_stolen_cookie(browser: TestClient) -> None:
     sign_up(browser, "Emeka")
     stolen = browser.cookies.get("serai_session")
-    assert browser.delete("/api/session").status_code == 200
+    forged = browser.delete("/api/session")  # another site's request has no CSRF header
+    assert forged.status_code == 403 and forged.json()["code"] == "bad_csrf"
+    assert browser.get("/api/me").status_code == 200, "still signed in"
+    assert browser.delete("/api/session", headers=csrf(browser)).status_code == 200
     assert browser.get("/api/me").status_code == 401
     thief = TestClient(browser.app, base_url="https://testserver")
     thief.cookies.set("serai_session", stolen or "")

@@ -15,10 +15,10 @@ from serai.server.clocks import DAY, VACATION_DAYS
 from serai.server.deps import (
     CSRF_COOKIE,
     SESSION_COOKIE,
+    AccountDep,
     AddressDep,
     HubDep,
     SignedInDep,
-    current_session,
 )
 from serai.server.errors import TableError
 from serai.server.models import SignIn, SignUp, VacationIn
@@ -126,11 +126,14 @@ async def sign_in(
 
 
 @router.delete("/session")
-async def sign_out(request: Request, response: Response, hub: HubDep) -> dict[str, Any]:
-    """Sign out: the session ends on the server, so its cookie is worth nothing after."""
-    session = await current_session(request)
+async def sign_out(
+    request: Request, response: Response, hub: HubDep, account: AccountDep
+) -> dict[str, Any]:
+    """Sign out: the session ends on the server, so its cookie is worth nothing after.
+    Like any signed-in change it needs the CSRF header: no other site signs a player
+    out."""
     secret = request.cookies.get(SESSION_COOKIE)
-    if session is not None and secret:
+    if account is not None and secret:
         await asyncio.wrap_future(hub.players.submit_end_session(secret))
     for name in (SESSION_COOKIE, CSRF_COOKIE):
         response.delete_cookie(name, path="/")
