@@ -1499,6 +1499,12 @@ def test_cross_site_requests_are_refused(client: TestClient, new_table: Creator)
         headers={"Origin": "http://testserver"},
     )
     assert own.status_code == 201
+    both = client.post(  # the server's own origin first, another's after it
+        "/api/tables",
+        json={"game": "five_tribes", "players": 2, "seats": [HUMAN, HUMAN]},
+        headers=[("Origin", "http://testserver"), ("Origin", "http://evil.example")],
+    )
+    assert both.status_code == 403 and both.json()["code"] == "bad_origin"
     table = same.json()
     with (
         pytest.raises(WebSocketDenialResponse) as denied,

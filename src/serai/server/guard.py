@@ -178,17 +178,17 @@ class Guard:
         )
 
     def allowed(self, scope: Scope) -> bool:
-        origin = _header(scope, b"origin")
-        if origin is None:
-            return True
-        origin = origin.rstrip("/").lower()
-        if origin in self.origins:
-            return True
+        """Whether every ``Origin`` header the request carries (browsers send one at most)
+        is this server's own or one of :attr:`origins`."""
         host = _header(scope, b"host")
-        if host is None:
-            return False
         secure = scope.get("scheme") in ("https", "wss")
-        return origin == f"{'https' if secure else 'http'}://{host.lower()}"
+        own = None if host is None else f"{'https' if secure else 'http'}://{host.lower()}"
+        for key, value in scope["headers"]:
+            if key == b"origin":
+                origin = value.decode("latin-1").rstrip("/").lower()
+                if origin not in self.origins and origin != own:
+                    return False
+        return True
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
