@@ -103,7 +103,8 @@ def test_text_that_is_not_utf8_closes_the_socket_with_1007_and_logs_nothing(
     tmp_path: Path,
 ) -> None:
     """Also when the client's close frame comes with it (a stranger's review: the server
-    then logged a traceback for each such connection)."""
+    then logged a traceback for each such connection); nor do openings refused for their
+    Origin, or requests that are not HTTP, leave a line each."""
     port = free_port()
     bad = frame(0x1, b'{"type": "ping", "x": "\xff"}')
     with server(f"sqlite:///{tmp_path / 's.db'}", port) as (process, client):
@@ -117,8 +118,16 @@ def test_text_that_is_not_utf8_closes_the_socket_with_1007_and_logs_nothing(
             with raw_websocket(port, path) as conn:
                 conn.sendall(bad + frame(0x8, struct.pack("!H", 1000)))
                 assert b"\x88" in frames_until_close(conn)
+            foreign = {"Origin": "http://evil.example", "Connection": "Upgrade"}
+            opening = {**foreign, "Upgrade": "websocket", "Sec-WebSocket-Version": "13"}
+            opening["Sec-WebSocket-Key"] = base64.b64encode(os.urandom(16)).decode()
+            assert client.get(path, headers=opening).json()["code"] == "bad_origin"
+            with socket.create_connection(("127.0.0.1", port), timeout=30) as conn:
+                conn.sendall(b"GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n")
+                assert b"bad_request" in frames_until_close(conn)
         assert client.get("/api/games").status_code == 200
         process.terminate()
         process.wait(30)
         said = logged(process)
     assert "UTF-8" not in said and "Traceback" not in said, said
+    assert "handshake" not in said and "Invalid HTTP" not in said, said

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import math
 import os
 import re
@@ -387,10 +388,26 @@ class Limits:
     is that player's turn."""
 
 
+UNREADABLE = "Invalid HTTP request received."
+"""What uvicorn logs for every request h11 cannot read."""
+
+
+def client_errors_unlogged(record: logging.LogRecord) -> bool:
+    """A log filter: leaves out :data:`UNREADABLE`, a client's error that is answered with
+    a typed ``bad_request`` and that a stranger could otherwise write to the log at will."""
+    return record.msg != UNREADABLE
+
+
 class GuardedH11Protocol(H11Protocol):
     """uvicorn's HTTP/1.1 protocol, closing a connection whose request headers are not
     complete within ``header_seconds`` of its first byte (or of the connection), and
-    answering a request it cannot read with a typed error (``bad_request``), not text."""
+    answering a request it cannot read with a typed error (``bad_request``), not text,
+    without a line in the log."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if client_errors_unlogged not in self.logger.filters:
+            self.logger.addFilter(client_errors_unlogged)
 
     header_timer: asyncio.TimerHandle | None = None
     upgraded = False
@@ -479,7 +496,15 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
     - one that sends a text frame that is not UTF-8: uvicorn logs a traceback as an ERROR
       for each, so one client could write hundreds of KB of log a second. It is closed
       with code 1007 and nothing logged.
+
+    An opening refused with an HTTP answer (a foreign ``Origin``, too many connections)
+    counts as a completed handshake: uvicorn logged an ERROR for each.
     """
+
+    async def send(self, message: Message) -> None:  # type: ignore[override]
+        await super().send(message)  # type: ignore[arg-type]
+        if message["type"] == "websocket.http.response.body" and not message.get("more_body"):
+            self.handshake_complete = True
 
     def handle_ping(self) -> None:
         super().handle_ping()
