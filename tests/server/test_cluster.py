@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 import httpx
 import pytest
 from sqlalchemy import Engine, create_engine, select, text
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 
 import serai
 from serai.server.clocks import ClockSettings
@@ -761,26 +761,34 @@ def workers_of(supervisor: int) -> set[int]:
 
 
 async def play_tables(
-    port: int, tables: list[dict[str, Any]], kill: Any, seconds: float = 8.0
+    port: int, tables: list[dict[str, Any]], kill: Any, moves: int = 4
 ) -> dict[str, list[int]]:
-    """Play every table by its hotseat link for ``seconds``, reconnecting whenever a
-    socket is lost; ``kill`` runs halfway. Per table, the number of actions of every
-    state the server acknowledged."""
-    acknowledged: dict[str, list[int]] = {}
-    stop = time.monotonic() + seconds
+    """Play every table by its hotseat link, reconnecting whenever a socket is lost;
+    ``kill`` runs once every table has had ``moves`` actions acknowledged, and the play
+    stops once every table has had ``moves`` more acknowledged after that (so each was
+    played on past the kill, whichever process had it). Per table, the number of actions
+    of every state the server acknowledged."""
+    acknowledged: dict[str, list[int]] = {made["table"]["id"]: [] for made in tables}
+
+    sockets: dict[str, ClientConnection] = {}  # each table's last
+    finished = asyncio.Event()
+
+    def played() -> dict[str, int]:
+        return {table_id: max(seen, default=0) for table_id, seen in acknowledged.items()}
 
     async def play(made: dict[str, Any], seed: int) -> None:
         table_id = made["table"]["id"]
         token = made["hotseat"].split("token=")[1]
         rng = random.Random(seed)
         log: list[str] = []
-        seen = acknowledged.setdefault(table_id, [])
-        while time.monotonic() < stop:
+        seen = acknowledged[table_id]
+        while not finished.is_set():
             with contextlib.suppress(OSError, asyncio.TimeoutError, Exception):
                 async with connect(
                     f"ws://127.0.0.1:{port}/ws/tables/{table_id}?token={token}"
                 ) as socket:
-                    while time.monotonic() < stop:
+                    sockets[table_id] = socket
+                    while not finished.is_set():
                         message = json.loads(await asyncio.wait_for(socket.recv(), 10))
                         if message["type"] == "error":
                             message = message.get("state") or {}
@@ -802,11 +810,19 @@ async def play_tables(
                             )
                         )
             log = []
-            await asyncio.sleep(0.1)
+            await asyncio.sleep(0.1)  # before connecting again
 
-    async def killer() -> None:
-        await asyncio.sleep(seconds / 2)
+    players = [asyncio.ensure_future(play(made, i)) for i, made in enumerate(tables)]
+    try:
+        await until(lambda: min(played().values()) >= moves, f"{moves} moves at every table")
+        at_kill = played()
         kill()
-
-    await asyncio.gather(killer(), *(play(made, i) for i, made in enumerate(tables)))
+        await until(
+            lambda: all(count >= at_kill[table] + moves for table, count in played().items()),
+            f"{moves} more moves at every table after the kill",
+        )
+    finally:  # closing its socket ends each player's wait (a cancelled one could hang on)
+        finished.set()
+        await asyncio.gather(*(socket.close() for socket in sockets.values()))
+        await asyncio.gather(*players, return_exceptions=True)
     return acknowledged

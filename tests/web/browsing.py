@@ -49,6 +49,30 @@ class Live:
                 if message["type"] == "state" and message["over"]:
                     return
 
+    def play_seat_to_the_end(self, page_url: str, rng: random.Random) -> None:
+        """Play random legal moves for the seat of ``page_url`` (a table page's address
+        with its token) over the table's WebSocket, as its page would, until the game is
+        over: the bots and the pages of the other seats play meanwhile."""
+        from websockets.sync.client import connect
+
+        table_id = page_url.split("/table/")[1].split("?")[0]
+        token = page_url.split("token=")[1].split("&")[0]
+        address = f"ws{self.url.removeprefix('http')}/ws/tables/{table_id}?token={token}"
+        answered = -1
+        with connect(address) as socket:
+            while True:
+                message = json.loads(socket.recv(timeout=WAIT_MS / 1000))
+                if message["type"] == "error":  # a move that came too late: its state
+                    message = message.get("state") or {}
+                if message.get("type") != "state":
+                    continue
+                if message["over"]:
+                    return
+                if message["legal"] and message["revision"] != answered:
+                    answered = message["revision"]
+                    move = {"type": "move", "action": rng.choice(message["legal"])}
+                    socket.send(json.dumps({**move, "revision": answered}))
+
 
 OpenPage = Callable[..., tuple["Page", list[str]]]
 """``open_page(size, csp=False, permissions=(), motion=True)``: a page in a fresh browser
