@@ -133,6 +133,17 @@ def test_short_vacations_in_a_row_give_no_time_beyond_their_own() -> None:
     assert over.remaining[0] == 10.0 and over.deadline == 300.0 + 10.0
 
 
+def test_leaving_and_coming_back_after_a_vacation_gives_no_fresh_turn() -> None:
+    """A review of the vacations' fix: a player back from leaving their turn, whose
+    vacation the server still held, found their turn started afresh."""
+    clocks = Clocks.start_of(settings(mode="turn-based", per_move=100, bank=0), 2).switch(0, 0.0)
+    held = clocks.hold(60.0, 50.0)  # 50 s used, then 10 s of vacation
+    back = held.switch(None, 70.0, turn_over=False).switch(0, 75.0, 60.0, turn_over=False)
+    assert back.deadline == 100.0 + 10.0, "the vacation's 10 s alone were added"
+    still = held.hold(1000.0, 55.0).switch(None, 60.0, turn_over=False)
+    assert still.switch(0, 70.0, 1000.0, turn_over=False).deadline == 1000.0 + 50.0
+
+
 def test_leaving_and_coming_back_in_ones_turn_gives_no_time() -> None:
     clocks = Clocks.start_of(settings(mode="realtime", bank=60, increment=10), 2).switch(0, 0.0)
     for second in range(5, 50, 10):  # away at 5 s, back at 7 s, away at 15 s…

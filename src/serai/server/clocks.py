@@ -154,7 +154,8 @@ class Clocks:
             return after
         if not turn_over and self.left is not None and self.left[0] == seat:
             _, since, used = self.left
-            after.seat, after.started, after.held_until = seat, since - used, held_until
+            after.seat, after.started, after.held_until = seat, since, held_until
+            after.turn_used = used  # the time away ran on, unless a vacation held it
             return after
         after._charge(now, turn_over=True)
         if after.playing_for is not None and after.playing_for != seat:
