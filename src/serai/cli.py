@@ -714,6 +714,14 @@ def serve_command(
             "them at once).",
         ),
     ] = 600.0,
+    messages_per_second: Annotated[
+        float,
+        typer.Option(
+            min=0.1,
+            help="Messages one WebSocket connection, and actions one client address, may "
+            "send per second (100 at once).",
+        ),
+    ] = 50.0,
     header_timeout: Annotated[
         float, typer.Option(min=0.1, help="Seconds a client may take to send its headers.")
     ] = 10.0,
@@ -746,6 +754,7 @@ def serve_command(
         "tables_per_minute": tables_per_minute,
         "sockets_per_address": sockets_per_address,
         "sockets_per_minute": sockets_per_minute,
+        "messages_per_second": messages_per_second,
         "bot_pace": bot_pace,
         # after the 5 s given to open connections (below), 20 s to stop the rest
         "stop_within": 20.0,

@@ -722,6 +722,7 @@ def test_kill_9_of_one_of_two_workers_loses_no_acknowledged_move(
     when their process dies; one process is killed with SIGKILL in the middle."""
     port = free_port()
     options = ("--redis", redis_url, "--workers", "2", "--tables-per-minute", "1000")
+    options += ("--messages-per-second", "100000")  # every table from one address
     with server(postgres_url, port, *options) as (process, client):
         wait_until(lambda: len(workers_of(process.pid)) == 2, what="two workers")
         tables = [hotseat_table(client) for _ in range(20)]

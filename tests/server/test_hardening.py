@@ -1216,12 +1216,13 @@ def test_unlimited_sockets_one_address_opens_a_bounded_number_of_connections_a_m
             assert [served.receive_json()["type"] for _ in range(2)] == ["hello", "state"]
 
 
-def test_unlimited_actions_one_address_sends_a_bounded_number_of_actions_over_http(
+def test_unlimited_actions_one_address_sends_a_bounded_number_of_actions(
     db_url: str,
 ) -> None:
-    """Moves, undos and choices sent over HTTP are limited per address as a WebSocket's
-    messages are per connection (a stranger's review: a loop of moves and undos slowed
-    every other client); refused ones count, and another address acts meanwhile."""
+    """Moves, undos and choices an address sends, over HTTP and its WebSockets together,
+    are limited as a WebSocket's messages are (a stranger's review: a loop of moves and
+    undos slowed every other client); refused ones count, and another address acts
+    meanwhile."""
     with (
         ThreadPoolExecutor(1) as pool,
         TestClient(create_app(db_url, executor=pool, messages_per_second=1)) as limited,
@@ -1236,6 +1237,10 @@ def test_unlimited_actions_one_address_sends_a_bounded_number_of_actions_over_ht
         )
         assert refused.status_code == 429 and refused.json()["code"] == "too_many"
         assert refused.headers["Retry-After"] == "1"
+        with limited.websocket_connect(f"/ws/tables/{tid}?token={token}") as socket:
+            assert [socket.receive_json()["type"] for _ in range(2)] == ["hello", "state"]
+            socket.send_json({"type": "undo", "revision": 0})  # its sockets share the limit
+            assert socket.receive_json()["message"] == "too many actions: try again in 1 s"
         elsewhere = TestClient(limited.app, client=("192.0.2.7", 1))
         state = elsewhere.get(f"/api/tables/{tid}", params={"token": token}).json()
         moved = elsewhere.post(

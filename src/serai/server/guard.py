@@ -363,8 +363,8 @@ class Limits:
     """Connections opened by one address: each reads its table and is sent the whole
     state, so opening and closing them in a loop slowed every table."""
     actions: RateLimit
-    """Actions (moves, undos, choices…) one address sends over HTTP, as many as one
-    connection may send over its WebSocket."""
+    """Actions (moves, undos, choices…) one address sends, over HTTP and all its
+    WebSockets, as many as one connection may send messages."""
     chat: RateLimit = field(default_factory=lambda: RateLimit(per_minute=20, burst=5))
     chat_by_address: RateLimit = field(default_factory=lambda: RateLimit(per_minute=60, burst=20))
     sign_up: RateLimit = field(default_factory=lambda: RateLimit(per_minute=5, burst=10))

@@ -346,6 +346,8 @@ def serve_command(port: int, db: str, redis: str | None = None, processes: int =
         "1000000",
         "--sockets-per-minute",
         "1000000",
+        "--messages-per-second",
+        "1000000",
         *group,
     ]
 

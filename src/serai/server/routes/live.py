@@ -169,6 +169,7 @@ async def _live(socket: WebSocket, table_id: str, token: str, address: str) -> N
                         received,
                         messages,
                         lambda: check_chat(limits, table.id, seats, address),
+                        lambda: limits.actions.check(address, "actions"),
                     )
                     if reply is not None:
                         await socket.send_text(reply)
@@ -192,11 +193,13 @@ async def handle(
     received: Mapping[str, Any],
     messages: RateLimit,
     check_chat: Callable[[], None],
+    check_action: Callable[[], None],
 ) -> str | None:
     """One message from a client, checked field by field; what to answer besides the
     messages every change brings. ``messages`` limits this connection; ``check_chat``
     refuses a chat line over the server's chat limits
-    (:func:`~serai.server.routes.tables.check_chat`), however many connections it opens."""
+    (:func:`~serai.server.routes.tables.check_chat`), and ``check_action`` an action over
+    its address's (as over HTTP), however many connections it opens."""
     messages.check("messages", "messages")
     text = received.get("text")
     if text is None:
@@ -211,6 +214,7 @@ async def handle(
         await hub.say(table, seats, account, message.text)
         return None
     hub.must_act(seats)
+    check_action()
     if isinstance(message, MoveMessage):
         await hub.move(table, seats, message.action, message.revision)
     elif isinstance(message, UndoMessage):
