@@ -159,6 +159,8 @@ SPECIAL_DISKS = (
 )
 SILVER, ABDUL, EXPERT, RIDE, SANDS, DINARS4, DINARS5, DINARS6 = range(8)
 DISK_DINARS = {DINARS4: 4, DINARS5: 5, DINARS6: 6}
+MONEY_DISKS = sum(1 << disk for disk in DISK_DINARS)
+"""The money disks as a mask of hand bits: revealed to all at the game's end (section 7)."""
 FINAL_DISKS = ("bonus-camel", "bonus-donkey", "bonus-goat", "bonus-horse", "mecca")
 FINAL_LETTERS = "cdghM"  # how boards and positions mark a face-up final disk on its city
 MECCA = 4

@@ -28,9 +28,7 @@ from typing import TYPE_CHECKING
 
 from serai.games.nomads_of_arabia.board import (
     CITY,
-    DINARS4,
-    DINARS5,
-    DINARS6,
+    MONEY_DISKS,
     NUM_ANIMALS,
     NUM_LANDS,
     STRIP_CITY_X,
@@ -52,7 +50,6 @@ KEEP_ROW4 = 0.7
 NEXT_CAPTURE = 0.5
 HANDLER_VALUE = 0.5
 
-MONEY_MASK = (1 << DINARS4) | (1 << DINARS5) | (1 << DINARS6)
 
 # EXPECTED_TAKE[n][b]: E[min(K, b)] for K ~ Binomial(n, 1/2) (n dice of a type, b in the box).
 EXPECTED_TAKE = tuple(
@@ -107,7 +104,7 @@ def estimate(
     for seat in range(n):
         hand = state.hands[seat]
         value = float(state.money[seat] + state.disk_dinars(seat))
-        value += DISK_USE * (hand & ~MONEY_MASK).bit_count()
+        value += DISK_USE * (hand & ~MONEY_DISKS).bit_count()
         if seat == claimer:
             value += DISK_CLAIM
         b = NUM_ANIMALS * seat

@@ -85,6 +85,7 @@ from serai.games.nomads_of_arabia.board import (
     FACE_DOWN,
     FINAL_DISKS,
     MECCA,
+    MONEY_DISKS,
     NEIGHBOURS,
     NO_DISK,
     NO_SPACE,
@@ -156,7 +157,7 @@ from serai.games.nomads_of_arabia.procedure import (
     T_WINDOW,
 )
 from serai.games.nomads_of_arabia.render import action_spaces, render
-from serai.games.nomads_of_arabia.views import MONEY_DISKS, named_disks, table_view
+from serai.games.nomads_of_arabia.views import named_disks, table_view
 
 # R5: a roll of the animal dice as ``5 * f1 + f2`` (4: blank) and what it places.
 ROLL_QUANTITIES = {5 * f1 + f2: quantities for f1, f2, _, quantities in ANIMAL_ROLLS}

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 from serai.engine import Seat
 from serai.games.nomads_of_arabia.board import (
     ANIMALS,
-    DISK_DINARS,
     FINAL_DISKS,
     LANDS,
+    MONEY_DISKS,
     NUM_ANIMALS,
     SPECIAL_DISKS,
     STRIP_CITY_X,
@@ -26,9 +26,6 @@ from serai.games.nomads_of_arabia.board import (
     space_name,
 )
 from serai.games.nomads_of_arabia.procedure import N_HANDLERS, STATUS_NAMES
-
-MONEY_DISKS = sum(1 << disk for disk in DISK_DINARS)
-"""The money disks, revealed to all at the game's end (section 7)."""
 
 if TYPE_CHECKING:
     from serai.games.nomads_of_arabia.rules import NomadsOfArabiaState
