@@ -36,8 +36,8 @@ def check_side(figures: Figures, target: str) -> None:
 pytestmark = pytest.mark.xdist_group("loadtest")  # the module's load test run once, in one process
 
 
-@pytest.fixture(scope="module")
-def result() -> LoadResult:
+@pytest.fixture(scope="session")  # a module's fixture is made again whenever the process
+def result() -> LoadResult:  # runs another module's test between two of this one's
     return load_test(tables=4, seconds=2.0)
 
 
