@@ -197,11 +197,12 @@ def hand() -> HandClock:
 
 @pytest.fixture
 def clocked(db_url: str, hand: HandClock) -> Iterator[TestClient]:
-    with (
-        ThreadPoolExecutor(2) as pool,
-        TestClient(create_app(db_url, executor=pool, clock=hand, bot_pace=0)) as client,
-    ):
-        yield client
+    """A server whose clock moves only when told to; its tests play games over HTTP at
+    full speed, faster than an address may act by default."""
+    with ThreadPoolExecutor(2) as pool:
+        app = create_app(db_url, executor=pool, clock=hand, bot_pace=0, messages_per_second=10_000)
+        with TestClient(app) as client:
+            yield client
 
 
 @pytest.fixture

@@ -20,8 +20,9 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 
-SERVER_OPTIONS = ("--bot-pace", "0", "--tables-per-minute", "600")
-"""Bots move at once, and the tests (all from one address) may make many tables."""
+SERVER_OPTIONS = ("--bot-pace", "0", "--tables-per-minute", "600", "--messages-per-second", "999")
+"""Bots move at once, and the tests (all from one address) may make many tables and
+play some games at full speed."""
 
 
 @pytest.fixture(scope="session")
