@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from typer.testing import CliRunner
 
 import serai
 from serai.bots import DIFFICULTIES, Budget
-from serai.cli import GameLog, app, parse_options, parse_seats, score_table
+from serai.cli import MAX_JSON_BYTES, GameLog, app, parse_options, parse_seats, score_table
 from serai.human import QuitGame, TerminalHuman
 from serai.sim import bot_seed
 from serai.sim.strength import Strength, measure
@@ -243,6 +244,39 @@ def test_replay_refuses_bad_files(tmp_path: Path, saved_game: Path) -> None:
     tampered = tmp_path / "tampered.json"
     tampered.write_text(json.dumps(data))
     assert "record action 40" in run("replay", str(tampered), code=2)
+
+
+def test_replay_refuses_a_strangers_files_in_one_line(tmp_path: Path, saved_game: Path) -> None:
+    """A review of what the command line reads: these hung, filled the memory, or ended
+    in a traceback."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    assert "is not a file" in run("replay", str(pipe), code=2)
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as file:
+        file.truncate(MAX_JSON_BYTES + 1)
+    assert "is too large for a game record" in run("replay", str(huge), code=2)
+    data = json.loads(saved_game.read_text())
+    tampered = tmp_path / "tampered.json"
+    for change, says in [
+        ({"seed": [1]}, "seed is [1]"),
+        ({"options": {**data["options"], "name": "x"}}, "unknown option 'name'"),
+        ({"players": ["\x1b[2JEVIL", "random"]}, "a player is named"),
+        (
+            {"players": ["mcts:99999999999999", "random"], "actions": data["actions"][:20]}
+            | {"scores": None},
+            "1 to 1,000,000",
+        ),
+        ({"format": True}, "unknown record format"),
+    ]:
+        tampered.write_text(json.dumps({**data, **change}))
+        assert says in run("play", "--resume", str(tampered), code=2), change
+    seed = json.dumps({**data, "seed": 0}).replace('"seed": 0', '"seed": ' + "9" * 5000)
+    tampered.write_text(seed)
+    assert "is not a game record" in run("replay", str(tampered), code=2)
+    data["actions"][0]["action"] = float("inf")
+    tampered.write_text(json.dumps(data))
+    assert "an action is inf" in run("replay", str(tampered), code=2)
 
 
 def test_bench_json(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ import itertools
 import json
 import os
 import random
+import stat
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -492,12 +493,25 @@ def _to_move(state: State, players: Sequence[str]) -> str:
     return f"seat {seat} ({escape(players[seat])}) to play"
 
 
+MAX_JSON_BYTES = 64 * 2**20
+"""The largest file read as JSON: a record of the longest game is well under 1 MB."""
+
+
 def _read_json(path: Path, what: str) -> dict[str, Any]:
-    """The JSON object in ``path``, which should be ``what`` (a game record…)."""
+    """The JSON object in ``path``, which should be ``what`` (a game record…): a regular
+    file of at most :data:`MAX_JSON_BYTES` (a pipe or a device is never read)."""
     try:
-        data = json.loads(path.read_text())
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise GameError(f"{path} is not a file")
+        with path.open("rb") as file:
+            text = file.read(MAX_JSON_BYTES + 1)
+        if len(text) > MAX_JSON_BYTES:
+            raise GameError(f"{path} is too large for a {what} (over {MAX_JSON_BYTES} bytes)")
+        data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise GameError(f"{path} is not a JSON {what}: {error}") from None
+    except ValueError as error:  # a number of thousands of digits, say
+        raise GameError(f"{path} is not a {what}: {error}") from None
     except RecursionError:
         raise GameError(f"{path} is not a {what}: its JSON is nested too deeply") from None
     if not isinstance(data, dict):
@@ -575,7 +589,11 @@ def summary_tables(result: Simulation) -> list[Table]:
     return [seats, lengths]
 
 
-Workers = Annotated[int, typer.Option(min=1, help="Worker processes.")]
+MOST_WORKERS = 256
+"""The most worker processes a command starts (each takes tens of MB)."""
+Workers = Annotated[
+    int, typer.Option(min=1, max=MOST_WORKERS, help="Worker processes.", clamp=False)
+]
 UseRay = Annotated[
     bool,
     typer.Option(
@@ -610,7 +628,8 @@ def _runner(console: Console, workers: int, ray: bool, ray_address: str | None) 
     def report(failure: TaskFailure) -> None:
         console.print(f"[yellow]task failed:[/] {escape(str(failure))}")
 
-    return Runner(workers, ray=address, on_failure=report)
+    with _clean_errors():  # worker processes and Ray both asked for, say
+        return Runner(workers, ray=address, on_failure=report)
 
 
 def progress_bar(console: Console) -> Progress:

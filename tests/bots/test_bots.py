@@ -188,8 +188,9 @@ def test_budgets_and_presets_are_checked() -> None:
         Budget(seconds=0)
     with pytest.raises(serai.GameError, match="known bots: random, greedy, mcts"):
         make_bot("alphazero")
-    with pytest.raises(serai.GameError, match="at least 1 iteration"):
-        make_bot("mcts", "0")
+    for iterations in ("0", "1000001", "9" * 5000):  # a seat named in a file: never endless
+        with pytest.raises(serai.GameError, match="mcts takes 1 to 1,000,000 iterations"):
+            make_bot("mcts", iterations)
     assert isinstance(make_bot("random", seed=1), RandomBot)
     easy, hard = make_bot("mcts", "easy"), make_bot("mcts", "hard")
     assert isinstance(easy, MCTSBot) and isinstance(hard, MCTSBot)

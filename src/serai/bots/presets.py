@@ -30,6 +30,11 @@ DEFAULT_DIFFICULTY = "medium"
 BOT_KINDS = ("random", "greedy", "mcts")
 
 
+MOST_ITERATIONS = 1_000_000
+"""The most iterations an ``mcts:N`` bot may be given: minutes a move on this machine's
+kind, and a seat named in a file cannot ask for a search that never ends."""
+
+
 def make_bot(kind: str, difficulty: str | None = None, seed: int | None = None) -> Agent:
     """The bot ``kind`` (``"mcts"`` with a ``difficulty``), seeded with ``seed``.
 
@@ -50,8 +55,8 @@ def make_bot(kind: str, difficulty: str | None = None, seed: int | None = None) 
         return RandomBot(seed) if kind == "random" else GreedyBot(seed)
     level = DEFAULT_DIFFICULTY if difficulty is None else difficulty
     if level.isascii() and level.isdecimal():
-        if int(level) < 1:
-            raise GameError(f"mcts needs at least 1 iteration, not {level}")
+        if len(level) > len(str(MOST_ITERATIONS)) or not 1 <= int(level) <= MOST_ITERATIONS:
+            raise GameError(f"mcts takes 1 to {MOST_ITERATIONS:,} iterations, not {level:.20}")
         return MCTSBot(Budget(iterations=int(level)), seed=seed, name=f"mcts:{level}")
     if level not in DIFFICULTIES:
         raise GameError(

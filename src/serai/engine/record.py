@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -69,29 +70,62 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameRecord:
+        """The record ``to_json`` wrote, each field of the type it writes (a file may
+        come from anyone): else :class:`GameError` saying which field is wrong."""
         try:
-            if data.get("format") != RECORD_FORMAT:
-                raise GameError(f"unknown record format {data.get('format')!r}")
-            moves = data["actions"]
+            form = data.get("format")
+            if type(form) is not int or form != RECORD_FORMAT:
+                raise GameError(f"unknown record format {form!r:.60}")
+            options = _typed(data["options"], dict)
+            for key, value in options.items():
+                _typed(key, str, "an option's name")
+                _typed(value, (str, int, bool), f"option {key!r}")
+            moves = _typed(data["actions"], list)
+            seed = data["seed"]
             return cls(
-                game=str(data["game"]),
-                version=str(data["version"]),
-                options=dict(data["options"]),
-                players=[str(p) for p in data["players"]],
-                seed=data["seed"],
-                actions=[int(m["action"]) for m in moves],
-                texts=[str(m["text"]) for m in moves],
-                chance=[bool(m["chance"]) for m in moves],
-                times=[float(m["t"]) for m in moves],
-                scores=None if data["scores"] is None else [int(s) for s in data["scores"]],
+                game=_typed(data["game"], str, "game"),
+                version=_typed(data["version"], str, "version"),
+                options=options,
+                players=[_name(p) for p in _typed(data["players"], list, "players")],
+                seed=None if seed is None else _typed(seed, int, "seed"),
+                actions=[_typed(m["action"], int, "an action") for m in moves],
+                texts=[_typed(m["text"], str, "an action's text") for m in moves],
+                chance=[_typed(m["chance"], bool, "an action's chance mark") for m in moves],
+                times=[_time(m["t"]) for m in moves],
+                scores=None
+                if data["scores"] is None
+                else [_typed(s, int, "a score") for s in _typed(data["scores"], list)],
             )
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
-            if isinstance(error, GameError):
-                raise
+        except (KeyError, TypeError, AttributeError) as error:
             raise GameError(f"not a serai game record: {error!r}") from error
 
     def __len__(self) -> int:
         return len(self.actions)
+
+
+def _typed(value: Any, kind: type | tuple[type, ...], what: str = "a field") -> Any:
+    """``value`` if it is of ``kind`` (a whole number is never a flag, nor a flag one),
+    else :class:`GameError`."""
+    flag = isinstance(value, bool)
+    if not isinstance(value, kind) or (flag and kind is int):
+        raise GameError(f"not a serai game record: {what} is {value!r:.60}")
+    return value
+
+
+def _name(player: Any) -> str:
+    """A seat's name: printable text (a terminal shows it as it is)."""
+    name: str = _typed(player, str, "a player")
+    if not name.isprintable() or len(name) > 200:
+        raise GameError(f"not a serai game record: a player is named {name!r:.60}")
+    return name
+
+
+def _time(value: Any) -> float:
+    """When an action was taken: a finite number of seconds."""
+    seconds = float(_typed(value, (int, float), "an action's time"))
+    if not math.isfinite(seconds) or isinstance(value, bool):
+        raise GameError(f"not a serai game record: an action's time is {value!r}")
+    return seconds
 
 
 def new_record(game: Game, players: Sequence[str], seed: int | None) -> GameRecord:

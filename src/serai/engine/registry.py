@@ -68,7 +68,7 @@ def _coerce(value: Any, choices: tuple[OptionValue, ...]) -> Any:
     return value
 
 
-def load_game(name: str, players: int | str | None = None, **options: Any) -> Game:
+def load_game(name: str, /, players: int | str | None = None, **options: Any) -> Game:
     """The game ``name`` with ``players`` seats and ``options``, all validated."""
     cls = _game_class(name)
     info = cls.info
