@@ -81,13 +81,13 @@ def test_play_replays_a_simulated_game(tmp_path: Path) -> None:
 
 
 def test_play_with_a_human_who_errs_then_quits() -> None:
-    typed = "camel red 0,0\nmoves\nhelp\nboard\n99999\n1\nnonsense\nquit\n"
+    typed = "camel red 0,0\nmoves\nhelp\nboard\n99999\n" + "9" * 5000 + "\n1\nnonsense\nquit\n"
     out = run("play", GAME, "--seats", "human,random", "--seed", "3", input=typed)
     assert "legal actions:" in out  # the grouped listing of a leader turn
     assert "illegal:" in out and "leader phase" in out and "Legal: leader" in out
     assert "  1 leader blue" in out  # the numbered list of 'moves'
     assert "notation:" in out and "quit: stop the game" in out
-    assert "no choice 99999" in out
+    assert "no choice 99999" in out and "no choice 999999999999:" in out
     assert "seat 0 (human) placed the blue leader" in out
     assert "is not an action of through_the_desert" in out
     assert "game abandoned" in out
@@ -461,6 +461,7 @@ def test_rules_prints_one_ruling(ruling: str) -> None:
         (("chess", "R3"), "unknown game 'chess'"),
         ((GAME, "R30"), "through_the_desert has no ruling R30; its rulings are R1–R29"),
         ((GAME, "rule3"), "'rule3' is not a ruling number; write it as R12 or 12"),
+        ((GAME, "R" + "9" * 5000), "is not a ruling number"),
     ],
 )
 def test_rules_of_an_unknown_game_or_ruling_is_one_line_and_code_2(

@@ -252,12 +252,12 @@ class TerminalHuman:
             elif command == "rules" or command.startswith("rules "):
                 self.show_rules(state, command.removeprefix("rules").strip() or None)
             elif command.isdecimal():
-                number = int(command)
-                if 1 <= number <= len(actions):
-                    return actions[number - 1]
+                digits = command.lstrip("0") or "0"  # however long: never read as a number
+                if len(digits) <= len(str(len(actions))) and 1 <= int(digits) <= len(actions):
+                    return actions[int(digits) - 1]
                 self.console.print(
-                    f"[red]no choice {number}[/]: the choices are numbered 1 to {len(actions)}"
-                    " (type 'moves' to see them)"
+                    f"[red]no choice {digits:.12}[/]: the choices are numbered 1 to "
+                    f"{len(actions)} (type 'moves' to see them)"
                 )
             else:
                 try:

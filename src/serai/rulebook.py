@@ -115,8 +115,8 @@ def cited(message: str) -> list[int]:
 def _ruling_number(number: int | str) -> int:
     text = str(number).strip()
     digits = text[1:] if text[:1] in ("R", "r") else text
-    if not (digits.isascii() and digits.isdecimal()):
-        raise GameError(f"{number!r} is not a ruling number; write it as R12 or 12")
+    if not (digits.isascii() and digits.isdecimal()) or len(digits) > 4:
+        raise GameError(f"{number!r:.20} is not a ruling number; write it as R12 or 12")
     return int(digits)
 
 
