@@ -229,6 +229,9 @@ def test_outputs_in_missing_directories_are_refused_before_the_work(tmp_path: Pa
     ):
         out = run(*args, code=2)
         assert out.startswith("error: cannot write") and "there is no directory" in out
+    # a directory named as the file: a game played to the end lost its record
+    out = run("play", GAME, "--seats", "human,random", "--save", str(tmp_path), code=2)
+    assert out.startswith("error: cannot write") and "it is a directory" in out
 
 
 def test_replay_refuses_bad_files(tmp_path: Path, saved_game: Path) -> None:

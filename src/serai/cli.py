@@ -469,6 +469,8 @@ def _check_writable(path: Path | None) -> None:
     """Refuse an output path in a missing directory before the work, not after it."""
     if path is not None and not path.parent.is_dir():
         raise GameError(f"cannot write {path}: there is no directory {path.parent}")
+    if path is not None and path.is_dir():
+        raise GameError(f"cannot write {path}: it is a directory; name a file in it")
 
 
 def _write_json(path: Path, data: dict[str, Any]) -> None:
