@@ -44,8 +44,8 @@ MAX_BODY = 4096
 """Bytes a request body (or a WebSocket message) may have; a move is a few dozen."""
 
 MESSAGES_BURST = 100
-"""Messages a connection (or actions an address over HTTP) may send at once, before
-``messages_per_second`` holds it back."""
+"""Messages a connection (or actions an address, over HTTP and all its WebSockets) may
+send at once, before ``messages_per_second`` holds it back."""
 
 BODY_SECONDS = 10.0
 """Seconds a client may take to send a request body."""
@@ -361,7 +361,7 @@ class Limits:
     sockets: Connections
     openings: RateLimit
     """Connections opened by one address: each reads its table and is sent the whole
-    state, so opening and closing them in a loop slowed every table."""
+    state, so opening and closing them in a loop could take the server from every table."""
     actions: RateLimit
     """Actions (moves, undos, choices…) one address sends, over HTTP and all its
     WebSockets, as many as one connection may send messages."""
@@ -497,8 +497,8 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
       for each, so one client could write hundreds of KB of log a second. It is closed
       with code 1007 and nothing logged.
 
-    An opening refused with an HTTP answer (a foreign ``Origin``, too many connections)
-    counts as a completed handshake: uvicorn logged an ERROR for each.
+    An opening refused with an HTTP answer (a foreign ``Origin`` or ``Host``) counts as a
+    completed handshake: uvicorn logged an ERROR for each.
     """
 
     async def send(self, message: Message) -> None:  # type: ignore[override]
