@@ -271,6 +271,7 @@ def test_replay_refuses_a_strangers_files_in_one_line(tmp_path: Path, saved_game
             "1 to 1,000,000",
         ),
         ({"format": True}, "unknown record format"),
+        ({"actions": [{**data["actions"][0], "t": 10**400}]}, "an action's time is"),
     ]:
         tampered.write_text(json.dumps({**data, **change}))
         assert says in run("play", "--resume", str(tampered), code=2), change

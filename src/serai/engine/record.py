@@ -122,9 +122,12 @@ def _name(player: Any) -> str:
 
 def _time(value: Any) -> float:
     """When an action was taken: a finite number of seconds."""
-    seconds = float(_typed(value, (int, float), "an action's time"))
+    try:
+        seconds = float(_typed(value, (int, float), "an action's time"))
+    except OverflowError:  # a whole number too large for a float
+        seconds = math.inf
     if not math.isfinite(seconds) or isinstance(value, bool):
-        raise GameError(f"not a serai game record: an action's time is {value!r}")
+        raise GameError(f"not a serai game record: an action's time is {value!r:.60}")
     return seconds
 
 
