@@ -301,6 +301,9 @@ def test_an_undo_then_another_move_elsewhere_replaces_the_move_taken_back(
                 assert told["log_start"] == kept
                 assert told["log"] == json.loads(made.message_text((0, 1)))["log"][kept:]
                 await there.move(watched, (0, 1), any_move(watched.state, rng), watched.revision)
+            await until(
+                lambda: made.behind or made.revision == watched.revision, "the move to be heard"
+            )
             assert (await here.get(made.id)).state.history() == watched.state.history()
             reloaded = await Hub(here.store).get(made.id)
             assert reloaded.state.history() == watched.state.history()
@@ -375,6 +378,8 @@ def test_a_vacation_holds_the_clock_of_a_table_played_elsewhere(
             assert held.revision == played.revision + 1
             assert held.clocks is not None and held.clocks.seat == 1
             assert held.clocks.held_until == until_then
+            # the process the moves were made on hears of the vacation through Redis
+            await until(lambda: played.behind, "the moves' process to hear of the vacation")
             assert (await player.get(played.id)).clocks == held.clocks
 
     run_guarded(play())
