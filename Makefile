@@ -41,7 +41,10 @@ $(AXE):
 		--no-fund --loglevel=error axe-core@4 >/dev/null \
 		|| echo "axe-core could not be installed: the accessibility tests will skip"
 
-test: lint browser
+# mypy runs as one of the tests (tests/test_types.py), beside those that wait on servers
+test: $(VENV)/.installed-dev browser
+	$(BIN)/ruff check src tests
+	$(BIN)/ruff format --check src tests
 	$(BIN)/python -m pytest -n 2 --dist loadgroup -q
 
 # Photograph every board at the start, in the middle and at the end of a game, on a
