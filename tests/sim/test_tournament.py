@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -291,3 +293,52 @@ def test_a_pairs_file_from_before_mixed_tournaments_is_resumed_as_pairs() -> Non
         ("greedy", "random"),
         ("random", "greedy"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("mixed", "doctor"),
+    [
+        (False, lambda t: t["pairings"][0]["matches"][0].update(beaten="x")),
+        (False, lambda t: t["pairings"][0]["matches"][0].update(thinking=float("nan"))),
+        (False, lambda t: t["pairings"][0]["matches"][0].update(challenger_seat=7)),
+        (False, lambda t: t["pairings"][0]["matches"][0].update(decisions=10**400)),
+        (False, lambda t: t["pairings"][0]["matches"][1].update(index=0)),
+        (False, lambda t: t["pairings"][0]["matches"].__setitem__(0, 5)),
+        (False, lambda t: t["pairings"][0].update(challenger=["random"])),
+        (True, lambda t: t["tables"][0]["games"][0].update(places=["1", "2"])),
+        (True, lambda t: t["tables"][0]["games"][0].update(bots=["random", "mcts:20"])),
+        (True, lambda t: t["tables"][0]["games"][0].update(thinking=[0.1])),
+        (True, lambda t: t["tables"][0].update(bots=[["random"], "greedy"])),
+    ],
+    ids=[
+        "beaten-text",
+        "thinking-nan",
+        "seat-7",
+        "decisions-huge",
+        "game-twice",
+        "game-not-a-dict",
+        "bot-a-list",
+        "places-text",
+        "bots-of-another-table",
+        "thinking-too-short",
+        "table-bot-a-list",
+    ],
+)
+def test_a_doctored_file_is_refused_in_one_line_and_left_as_it_was(
+    tmp_path: Path, mixed: bool, doctor: Callable[[dict[str, Any]], None]
+) -> None:
+    """Every field reused from the file must be one the tournament could have written:
+    another number or name ended in a traceback, once after the file was rewritten."""
+    path = tmp_path / "t.json"
+    args = ["tournament", GAME, "--bots", "random,greedy", "--json", str(path), "--resume"]
+    args += ["--games", "2", *(["--mixed"] if mixed else [])]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    written = json.loads(path.read_text())
+    doctor(written)
+    path.write_text(json.dumps(written, allow_nan=True))
+    doctored = path.read_text()
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert "that tournament's" in result.output and "cannot be read" in result.output
+    assert "Traceback" not in result.output and result.exception is not None
+    assert path.read_text() == doctored

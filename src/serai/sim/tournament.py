@@ -209,14 +209,51 @@ def played_before(data: Mapping[str, Any], game: Game, games: int, seed: int) ->
     serai.engine.errors.GameError: that tournament has 2 games per pairing, not 3
     """
     _check_same(data, "pairs", game, games, seed, "pairing")
+    others = game.num_players - 1
     try:
-        return {
-            (p["challenger"], p["opponent"]): [MatchResult(**m) for m in p["matches"]]
+        played = {
+            (_read(p["challenger"], str, "a bot"), _read(p["opponent"], str, "a bot")): [
+                MatchResult(
+                    index=_read(m["index"], int, "a game's number", 0, games - 1),
+                    challenger_seat=_read(m["challenger_seat"], int, "a seat", 0, others),
+                    beaten=_read(m["beaten"], float, "a count of seats beaten", 0, others),
+                    compared=_read(m["compared"], int, "a count of seats", others, others),
+                    thinking=_read(m["thinking"], float, "a thinking time"),
+                    decisions=_read(m["decisions"], int, "a count of decisions"),
+                )
+                for m in p["matches"]
+            ]
             for p in data["pairings"]
             if len(p.get("matches", ())) == games
         }
-    except (KeyError, TypeError) as error:
-        raise GameError(f"that tournament's pairings cannot be read: {error}") from error
+    except (KeyError, TypeError, AttributeError) as error:
+        raise GameError(f"that tournament's pairings cannot be read: {error!r}") from error
+    for matches in played.values():
+        _numbered(matches, games)
+    return played
+
+
+MOST = 2.0**53
+"""The largest number a tournament's file holds (the last whole number a float keeps)."""
+
+
+def _read(value: Any, kind: type, what: str, low: float = 0, high: float = MOST) -> Any:
+    """A number or a name read back from a tournament's file, if it is one the tournament
+    could have written there: of ``kind`` (a float may be written whole; a flag is never a
+    number), and a number from ``low`` to ``high``; else :class:`GameError`."""
+    kinds = (int, float) if kind is float else kind
+    fits = not isinstance(value, bool) and isinstance(value, kinds)
+    if fits and kind is not str:
+        fits = low <= value <= high  # NaN is in no range
+    if not fits:
+        raise GameError(f"that tournament's file cannot be read: {what} is {value!r:.60}")
+    return value
+
+
+def _numbered(played: Sequence[MatchResult | SeatedGame], games: int) -> None:
+    """Refuse the games of a pairing or a table unless they are its games 0…games-1."""
+    if sorted(game.index for game in played) != list(range(games)):
+        raise GameError("that tournament's file cannot be read: a game is there twice")
 
 
 def tournament(
@@ -402,23 +439,37 @@ def seated_before(data: Mapping[str, Any], game: Game, games: int, seed: int) ->
     """The tables a mixed tournament written as JSON (:meth:`MixedTournament.to_json`)
     already played, to be reused by the same tournament, which may add bots to it."""
     _check_same(data, "mixed", game, games, seed, "table")
+    players = game.num_players
+
+    def each(values: Any, kind: type, what: str, low: float = 0, high: float = MOST) -> Any:
+        if not isinstance(values, list) or len(values) != players:
+            raise GameError(
+                f"that tournament's file cannot be read: not {players} of {what} in {values!r:.60}"
+            )
+        return tuple(_read(value, kind, what, low, high) for value in values)
+
     try:
-        return {
-            frozenset(table["bots"]): [
+        seated = {
+            frozenset(each(table["bots"], str, "a bot")): [
                 SeatedGame(
-                    index=int(g["index"]),
-                    bots=tuple(g["bots"]),
-                    places=tuple(g["places"]),
-                    thinking=tuple(g["thinking"]),
-                    decisions=tuple(g["decisions"]),
+                    index=_read(g["index"], int, "a game's number", 0, games - 1),
+                    bots=each(g["bots"], str, "a bot"),
+                    places=each(g["places"], int, "a place", 1, players),
+                    thinking=each(g["thinking"], float, "a thinking time"),
+                    decisions=each(g["decisions"], int, "a count of decisions"),
                 )
                 for g in table["games"]
             ]
             for table in data["tables"]
             if len(table.get("games", ())) == games
         }
-    except (KeyError, TypeError, ValueError) as error:
-        raise GameError(f"that tournament's tables cannot be read: {error}") from error
+    except (KeyError, TypeError, AttributeError) as error:
+        raise GameError(f"that tournament's tables cannot be read: {error!r}") from error
+    for bots, seated_games in seated.items():
+        if len(bots) != players or any(set(g.bots) != bots for g in seated_games):
+            raise GameError("that tournament's file cannot be read: a table's bots differ")
+        _numbered(seated_games, games)
+    return seated
 
 
 def mixed_tournament(
