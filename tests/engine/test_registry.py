@@ -38,10 +38,18 @@ def test_unknown_game_names_the_known_games() -> None:
         serai.load_game("chess")
 
 
-@pytest.mark.parametrize("bad", ["three", "", "²", "３", True, 2.5])
+@pytest.mark.parametrize("bad", ["three", "", "²", "３", True, 2.5, "9" * 5000])
 def test_players_must_be_a_whole_number(bad: object) -> None:
     with pytest.raises(serai.GameError, match="whole number"):
         serai.load_game("through_the_desert", players=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [["through_the_desert"], None, 5])
+def test_a_game_is_named_by_text(bad: object) -> None:
+    with pytest.raises(serai.GameError, match="a game is named by text"):
+        serai.load_game(bad)  # type: ignore[arg-type]
+    with pytest.raises(serai.GameError, match="a game is named by text"):
+        serai.game_info(bad)  # type: ignore[arg-type]
 
 
 def test_text_options_are_accepted_as_from_a_command_line() -> None:

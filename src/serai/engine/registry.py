@@ -35,6 +35,8 @@ def register(game_class: type[Game]) -> type[Game]:
 
 
 def _game_class(name: str) -> type[Game]:
+    if not isinstance(name, str):
+        raise GameError(f"a game is named by text (see list_games()), not {name!r:.60}")
     if name not in _GAMES and name in _GAME_MODULES:
         importlib.import_module(_GAME_MODULES[name])
     if name not in _GAMES:
@@ -75,9 +77,10 @@ def load_game(name: str, /, players: int | str | None = None, **options: Any) ->
     if players is None:
         players = info.default_players
     if isinstance(players, str):
-        if not (players.strip().isascii() and players.strip().isdecimal()):
-            raise GameError(f"players must be a whole number, not {players!r}")
-        players = int(players)
+        digits = players.strip()
+        if not (digits.isascii() and digits.isdecimal() and len(digits) <= 3):
+            raise GameError(f"players must be a whole number, not {players!r:.60}")
+        players = int(digits)
     if isinstance(players, bool) or not isinstance(players, int):
         raise GameError(f"players must be a whole number, not {players!r}")
     if not info.min_players <= players <= info.max_players:
