@@ -63,11 +63,22 @@ def _coerce(value: Any, choices: tuple[OptionValue, ...]) -> Any:
     if isinstance(value, str) and all(isinstance(c, bool) for c in choices):
         return BOOLEAN_WORDS.get(value.strip().lower(), value)
     if isinstance(value, str) and all(isinstance(c, int) for c in choices):
-        try:
-            return int(value)
-        except ValueError:
-            return value
+        number = _whole_number(value)
+        return value if number is None else number
     return value
+
+
+def _whole_number(text: str) -> int | None:
+    """``text`` as a whole number typed in plain digits (not ``1_000``, nor digits of
+    other scripts, nor thousands of them), else None.
+
+    >>> _whole_number(" 12 "), _whole_number("1_000"), _whole_number("３")
+    (12, None, None)
+    """
+    digits = text.strip()
+    if digits.isascii() and digits.isdecimal() and len(digits) <= 9:
+        return int(digits)
+    return None
 
 
 def load_game(name: str, /, players: int | str | None = None, **options: Any) -> Game:
@@ -77,10 +88,10 @@ def load_game(name: str, /, players: int | str | None = None, **options: Any) ->
     if players is None:
         players = info.default_players
     if isinstance(players, str):
-        digits = players.strip()
-        if not (digits.isascii() and digits.isdecimal() and len(digits) <= 3):
+        number = _whole_number(players)
+        if number is None:
             raise GameError(f"players must be a whole number, not {players!r:.60}")
-        players = int(digits)
+        players = number
     if isinstance(players, bool) or not isinstance(players, int):
         raise GameError(f"players must be a whole number, not {players!r}")
     if not info.min_players <= players <= info.max_players:
