@@ -601,6 +601,44 @@ def test_a_realtime_pause_needs_every_player(clocked: TestClient, hand: HandCloc
     assert again.json()["clock"]["deadline"] == hand.now + 50
 
 
+@pytest.mark.parametrize(
+    ("action", "body"),
+    [("leave", {"away": False}), ("pause", {"pause": False})],
+    ids=["back-while-there", "go-on-while-running"],
+)
+def test_asking_for_what_already_is_changes_nothing_and_the_opponent_plays_on(
+    clocked: TestClient, action: str, body: dict[str, Any]
+) -> None:
+    """Coming back while there, or asking the clocks to go on while they run, stores
+    nothing: repeated quickly, it raised the revision each time, so every move of the
+    opponent arrived stale and their clock ran out."""
+    table_id, one, two = two_invited(clocked, clock=REALTIME)
+    before = state(clocked, table_id)
+    mover = one if before["to_move"] == 0 else two
+    idle = two if mover == one else one
+    for _ in range(3):
+        asked = clocked.post(f"/api/tables/{table_id}/{action}", json={"token": idle, **body})
+        assert asked.status_code == 200 and asked.json()["revision"] == before["revision"]
+    seen = clocked.get(f"/api/tables/{table_id}", params={"token": mover}).json()
+    text = random.Random(1).choice(seen["legal"])
+    moved = clocked.post(
+        f"/api/tables/{table_id}/move",
+        json={"token": mover, "action": text, "revision": before["revision"]},
+    )
+    assert moved.status_code == 200, moved.text
+
+
+def test_a_finished_games_clocks_cannot_be_paused(clocked: TestClient) -> None:
+    table_id, token = hotseat(clocked, "through_the_desert", 2, REALTIME)
+    message, rng = state(clocked, table_id, token), random.Random(2)
+    while not message["over"]:
+        message = random_move(clocked, table_id, token, rng)
+    asked = clocked.post(f"/api/tables/{table_id}/pause", json={"token": token, "pause": True})
+    assert asked.status_code == 409 and asked.json()["code"] == "game_over"
+    after = state(clocked, table_id, token)
+    assert (after["revision"], after["clock"]) == (message["revision"], message["clock"])
+
+
 def test_one_person_alone_against_bots_cannot_pause_a_rated_game(me: TestClient) -> None:
     me.post("/api/accounts", json={"name": "Ana", "password": "long enough pass"})
     made = me.post(

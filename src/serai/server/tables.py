@@ -1206,8 +1206,13 @@ class Hub:
                         raise TableError("game_over", "the game is over")
                     if not away:
                         table.refuse_declined(seats)
-                    changed = {index: {"absent": away} for index in seats}
-                    await self._left(table, seats, away, changed)
+                    changed = {
+                        index: {"absent": away}
+                        for index in seats
+                        if table.row.seats[index].absent != away
+                    }
+                    if changed:  # else nothing changes: the revision the others play at stays
+                        await self._left(table, list(changed), away, changed)
                 break
             except TableError as error:  # a stale copy, read again: asked of it once more
                 if error.code != "stale_state" or last_try:
@@ -1723,6 +1728,8 @@ class Hub:
         if clocks is None or clocks.settings.mode != "realtime":
             raise TableError("no_clock", "only a table with a realtime clock can pause")
         async with table.lock:
+            if table.state.is_terminal():
+                raise TableError("game_over", "the game is over")
             players = [s.seat for s in table.row.seats if s.kind == "human" and not s.absent]
             if pause and table.row.rated and len(players) < 2:
                 raise TableError(
@@ -1734,7 +1741,8 @@ class Hub:
             assert after is not None
             for seat in seats:
                 after = after.vote(seat, pause, players, self.now())
-            await self._commit(table, seats[0], [], clocks=after)
+            if after != table.clocks:  # else nothing changes: the revision stays
+                await self._commit(table, seats[0], [], clocks=after)
 
     async def read_vacations(self) -> None:
         """Read again who is on vacation (taken through any process), unless a vacation
