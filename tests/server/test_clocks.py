@@ -25,7 +25,7 @@ from serai.server.schema import tables
 from serai.server.store import Store
 from serai.server.tables import RETRY_SECONDS, Hub, NewSeat
 from tests.server.moves import random_move
-from tests.server.test_players import two_invited
+from tests.server.test_players import post, two_invited, two_players
 
 START = 2_000_000_000.0
 
@@ -396,13 +396,12 @@ def test_a_restart_resumes_the_clock_and_applies_a_deadline_that_passed(
             assert late["clock"]["remaining"][seat] == 0.0, "timed out at start-up"
 
 
-@pytest.mark.parametrize("ben_came", [True, False])
 def test_a_rated_game_with_a_player_timed_out_places_them_last(
-    me: TestClient, hand: HandClock, ben_came: bool
+    me: TestClient, hand: HandClock
 ) -> None:
     """Ben, who took the seat kept for him at my table (I am Ana) and then ran out of
-    time, places last; a game whose seat Ben never took (he never opened the table) counts
-    for no one."""
+    time, places last (a game whose seat he never took waits for him: see
+    test_a_rated_game_kept_for_a_player_waits_for_them_and_may_still_be_declined)."""
     ben = TestClient(me.app, base_url="https://testserver")
     for client, name in ((ben, "Ben"), (me, "Ana")):
         client.post("/api/accounts", json={"name": name, "password": "long enough pass"})
@@ -419,11 +418,10 @@ def test_a_rated_game_with_a_player_timed_out_places_them_last(
     ).json()
     table_id = made["table"]["id"]
     assert not made["table"]["seats"][1]["claimed"], "kept for Ben, not yet taken"
-    if ben_came:
-        signed_in = {"cookie": f"serai_session={ben.cookies.get('serai_session')}"}
-        with ben.websocket_connect(f"/ws/tables/{table_id}", headers=signed_in) as socket:
-            assert socket.receive_json()["type"] == "hello"
-        assert state(me, table_id)["table"]["seats"][1]["claimed"]
+    signed_in = {"cookie": f"serai_session={ben.cookies.get('serai_session')}"}
+    with ben.websocket_connect(f"/ws/tables/{table_id}", headers=signed_in) as socket:
+        assert socket.receive_json()["type"] == "hello"
+    assert state(me, table_id)["table"]["seats"][1]["claimed"]
     rng = random.Random(4)
     while not (message := state(me, table_id))["over"]:
         if message["to_move"] == 1 and not message["table"]["seats"][1]["absent"]:
@@ -441,13 +439,8 @@ def test_a_rated_game_with_a_player_timed_out_places_them_last(
         else:
             time.sleep(0.02)  # the bot standing in for Ben
     profiles = [me.get(f"/api/players/{name}").json() for name in ("Ana", "Ben")]
-    if ben_came:
-        places = {p["name"]: p["recent"][0]["place"] for p in profiles}
-        assert places == {"Ana": 1, "Ben": 2}
-    else:
-        assert [p["recent"] for p in profiles] == [[], []]
-        assert [p["games"] for p in profiles] == [{}, {}]
-        assert me.get("/api/leaderboard/desert_sons").json()["players"] == []
+    places = {p["name"]: p["recent"][0]["place"] for p in profiles}
+    assert places == {"Ana": 1, "Ben": 2}
 
 
 def test_my_games_put_my_turn_first_then_the_nearest_deadline(me: TestClient) -> None:
@@ -637,6 +630,71 @@ def test_a_finished_games_clocks_cannot_be_paused(clocked: TestClient) -> None:
     assert asked.status_code == 409 and asked.json()["code"] == "game_over"
     after = state(clocked, table_id, token)
     assert (after["revision"], after["clock"]) == (message["revision"], message["clock"])
+
+
+def test_a_rated_game_kept_for_a_player_waits_for_them_and_may_still_be_declined(
+    me: TestClient, hand: HandClock
+) -> None:
+    """A rated game kept for Marco, on a clock of seconds: his clock does not run before
+    he comes, so no bot decides for him meanwhile (which made the game count, lost on
+    time, before he ever saw it); it starts once he takes his seat, and he may still
+    decline the game then."""
+    marco = two_players(me)
+    made = post(
+        me,
+        "/api/tables",
+        {
+            "game": "through_the_desert",
+            "players": 2,
+            "rated": True,
+            "seats": [{}, {"kind": "human", "account": "Marco"}],
+            "clock": {"mode": "realtime", "bank": 3, "increment": 1, "timeouts": 1},
+        },
+    )
+    table_id, rng = made.json()["table"]["id"], random.Random(1)
+    message = me.get(f"/api/tables/{table_id}").json()
+    while message["to_move"] == 0:
+        answer = post(
+            me,
+            f"/api/tables/{table_id}/move",
+            {"action": rng.choice(message["legal"]), "revision": message["revision"]},
+        )
+        message = answer.json()
+    assert message["to_move"] == 1 and message["clock"]["seat"] is None
+    hand.advance(3600)
+    assert expire(me) == []
+    waiting = me.get(f"/api/tables/{table_id}").json()
+    assert waiting["revision"] == message["revision"] and waiting["clock"]["timeouts"] == [0, 0]
+    cookie = {"cookie": f"serai_session={marco.cookies.get('serai_session')}"}
+    with marco.websocket_connect(f"/ws/tables/{table_id}", headers=cookie) as socket:
+        came = socket.receive_json()
+        while came["type"] != "state":
+            came = socket.receive_json()
+        assert came["clock"]["seat"] == 1 and came["clock"]["deadline"] == hand() + 3
+        assert came["can_decline"]
+        socket.send_json({"type": "decline"})
+        declined = socket.receive_json()
+        while declined["type"] != "state" or declined["can_decline"]:
+            declined = socket.receive_json()
+    assert declined["table"]["seats"][1]["declined"]
+
+
+def test_a_finished_game_opened_by_a_seat_never_taken_leaves_it_untaken(db_url: str) -> None:
+    """Who played a game is settled at its end: a seat's link opened afterwards does not
+    take the seat (a rated game would then count, when the server next starts)."""
+
+    async def play() -> bool:
+        hub = Hub(Store(db_url))
+        table, _, _ = await hub.create("through_the_desert", 2, {}, [NewSeat("human")] * 2)
+        rng = random.Random(3)
+        while not table.state.is_terminal():  # played by the hub alone: no link was used
+            seat = table.state.current_player()
+            text = table.state.action_to_string(rng.choice(table.state.legal_actions()))
+            await hub.move(table, (seat,), text, table.revision)
+        await hub.seen(table, (0,))
+        return table.row.seats[0].claimed
+
+    assert asyncio.run(play()) is False
 
 
 def test_one_person_alone_against_bots_cannot_pause_a_rated_game(me: TestClient) -> None:

@@ -611,11 +611,15 @@ class Table:
         return WATCHED if self.listeners else ALONE
 
     def clock_seat(self, state: State) -> int | None:
-        """The seat whose clock runs in ``state``: a person to act who is there."""
+        """The seat whose clock runs in ``state``: a person to act who is there. At a rated
+        table, only once they took their seat: a game kept for a player cannot be lost on
+        time, nor count, before they come to it (they may still decline it then)."""
         seat = state.current_player()
         if seat < 0 or state.is_terminal():
             return None
         row = self.row.seats[seat]
+        if self.row.rated and not row.claimed:
+            return None
         return seat if row.kind == "human" and not row.absent else None
 
 
@@ -1098,6 +1102,8 @@ class Hub:
         longer."""
         changed = False
         async with table.lock:
+            if table.state.is_terminal():  # who played a finished game was settled at its end
+                return
             for seat in (table.row.seats[s] for s in seats):
                 changes: dict[str, Any] = {}
                 if not seat.claimed:
@@ -1108,6 +1114,16 @@ class Hub:
                     with contextlib.suppress(TableError):
                         await self._write_seat(table, seat.seat, **changes)
                         changed = True
+            # at a rated table, the clock of a player to act starts once they take their seat
+            clocks, to_act = table.clocks, table.clock_seat(table.state)
+            if (
+                table.row.rated
+                and clocks is not None
+                and clocks.seat is None
+                and to_act is not None
+            ):
+                with contextlib.suppress(TableError):
+                    await self._commit(table, to_act, [], clocks=clocks)
         if changed:
             self._announce(table)
 
