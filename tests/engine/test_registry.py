@@ -78,6 +78,7 @@ def test_a_yes_no_option_refuses_other_words() -> None:
 
 def test_an_open_ended_option_takes_any_whole_number_from_its_minimum() -> None:
     assert serai.load_game("nomads_of_arabia", max_turns="7").options["max_turns"] == 7
+    assert serai.load_game("nomads_of_arabia", max_turns="1000000000").options["max_turns"] == 10**9
     for bad in (0, "abc", True, 2.5, "１２", "1_000", "9" * 5000):
         with pytest.raises(serai.GameError, match="allowed any whole number from 1"):
             serai.load_game("nomads_of_arabia", max_turns=bad)

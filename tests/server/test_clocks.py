@@ -679,6 +679,77 @@ def test_a_rated_game_kept_for_a_player_waits_for_them_and_may_still_be_declined
     assert declined["table"]["seats"][1]["declined"]
 
 
+def rated_table(me: TestClient, seats: list[dict[str, Any]]) -> str:
+    """A rated Through the Desert table of mine on a 30 s realtime clock: its id."""
+    clock = {"mode": "realtime", "bank": 30, "increment": 1, "timeouts": 1}
+    body = {"game": "through_the_desert", "players": 2, "rated": True, "seats": seats}
+    made = post(me, "/api/tables", {**body, "clock": clock})
+    assert made.status_code == 201, made.text
+    table_id: str = made.json()["table"]["id"]
+    return table_id
+
+
+def test_a_player_who_takes_an_open_seat_of_a_rated_game_has_their_clock_run(
+    me: TestClient, hand: HandClock
+) -> None:
+    """Marco takes the open seat, whose turn it is: his clock runs from then (it ran only
+    once his page opened; a player of the API alone had all the time of their first
+    turn), and the seat taken is stored as a change every process reads."""
+    marco = two_players(me)
+    table_id = rated_table(me, [{"kind": "open"}, {}])
+    before = me.get(f"/api/tables/{table_id}").json()
+    assert before["to_move"] == 0 and before["clock"]["seat"] is None
+    assert post(marco, f"/api/tables/{table_id}/join", {}).status_code == 200
+    after = me.get(f"/api/tables/{table_id}").json()
+    assert after["revision"] > before["revision"]
+    assert after["clock"]["seat"] == 0 and after["clock"]["deadline"] == hand() + 30
+
+
+def test_a_kept_player_reading_their_seat_over_the_api_has_their_clock_run(
+    me: TestClient, hand: HandClock
+) -> None:
+    marco = two_players(me)
+    table_id, rng = rated_table(me, [{}, {"kind": "human", "account": "Marco"}]), random.Random(1)
+    message = me.get(f"/api/tables/{table_id}").json()
+    while message["to_move"] == 0:
+        chosen = {"action": rng.choice(message["legal"]), "revision": message["revision"]}
+        message = post(me, f"/api/tables/{table_id}/move", chosen).json()
+    assert message["clock"]["seat"] is None
+    hand.advance(60)
+    read = marco.get(f"/api/tables/{table_id}").json()
+    assert read["legal"] and read["clock"]["seat"] == 1
+    assert read["clock"]["deadline"] == hand() + 30
+
+
+@pytest.mark.parametrize("asked", ["leave", "pause"])
+def test_a_request_to_a_process_that_missed_a_change_is_judged_on_the_stored_table(
+    db_url: str, asked: str
+) -> None:
+    """Two processes over one store, told nothing of each other's changes (no Redis):
+    coming back, or asking the clocks to go on, through the one that missed the leaving or
+    the pause is stored, not dropped as asking for what already is."""
+
+    async def play() -> tuple[bool, bool]:
+        one, two = Hub(Store(db_url)), Hub(Store(db_url))
+        clock = ClockSettings.model_validate(REALTIME)
+        made, _, _ = await one.create(
+            "through_the_desert", 2, {}, [NewSeat("human")] * 2, clock=clock
+        )
+        missed = await two.get(made.id)
+        if asked == "leave":
+            await one.leave(made, (1,), True)
+            await two.leave(missed, (1,), False)
+        else:
+            await one.pause(made, (0,), True)
+            await one.pause(made, (1,), True)
+            await two.pause(missed, (1,), False)
+        stored = await Hub(Store(db_url)).get(made.id)
+        assert stored.clocks is not None
+        return stored.row.seats[1].absent, stored.clocks.paused
+
+    assert asyncio.run(play()) == (False, False)
+
+
 def test_a_finished_game_opened_by_a_seat_never_taken_leaves_it_untaken(db_url: str) -> None:
     """Who played a game is settled at its end: a seat's link opened afterwards does not
     take the seat (a rated game would then count, when the server next starts)."""

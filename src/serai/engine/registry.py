@@ -76,7 +76,7 @@ def _whole_number(text: str) -> int | None:
     (12, None, None)
     """
     digits = text.strip()
-    if digits.isascii() and digits.isdecimal() and len(digits) <= 9:
+    if digits.isascii() and digits.isdecimal() and len(digits) <= 18:
         return int(digits)
     return None
 

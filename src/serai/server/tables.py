@@ -831,6 +831,14 @@ class Hub:
             state.apply_action(action)
         return game, state, seen
 
+    async def _current(self, table: Table) -> None:
+        """Reload ``table`` if the store moved on without this process: before a request is
+        found to change nothing, which then stores nothing and so meets no revision check
+        (a player coming back through a process that has not yet heard they left)."""
+        stored = await self.read(self.store.revisions, [table.id])
+        if stored.get(table.id, table.revision) != table.revision:
+            await self._refresh(table)
+
     async def _refresh(self, table: Table) -> None:
         """Reload ``table`` from the store, which moved on without this process."""
         heard = table.heard
@@ -1089,6 +1097,8 @@ class Hub:
             taken_now = {"token_hash": token_hash(token), "claimed": True, **bound}
             table.row = replace(with_seats(table.row, {seat.seat: taken_now}), updated_at=now)
             table.cache.clear()
+            self.cluster.publish(table.id, {"seats": True})
+            await self._arrived(table, seat.seat)
         self._announce(table)
         return seat.seat, token
 
@@ -1104,6 +1114,7 @@ class Hub:
         async with table.lock:
             if table.state.is_terminal():  # who played a finished game was settled at its end
                 return
+            taken = []
             for seat in (table.row.seats[s] for s in seats):
                 changes: dict[str, Any] = {}
                 if not seat.claimed:
@@ -1114,18 +1125,25 @@ class Hub:
                     with contextlib.suppress(TableError):
                         await self._write_seat(table, seat.seat, **changes)
                         changed = True
-            # at a rated table, the clock of a player to act starts once they take their seat
-            clocks, to_act = table.clocks, table.clock_seat(table.state)
-            if (
-                table.row.rated
-                and clocks is not None
-                and clocks.seat is None
-                and to_act is not None
-            ):
-                with contextlib.suppress(TableError):
-                    await self._commit(table, to_act, [], clocks=clocks)
+                        if "claimed" in changes:
+                            taken.append(seat.seat)
+            if taken or seats:
+                await self._arrived(table, taken[0] if taken else seats[0], bool(taken))
         if changed:
             self._announce(table)
+
+    async def _arrived(self, table: Table, seat: int, taken: bool = True) -> None:
+        """At a rated table, a player came (``taken``: took their seat just now): the clock
+        of a player to act who is now there starts, and a seat taken is a change every
+        process must read before it next moves the clocks (it decides whose clock runs).
+        Hold ``table.lock``; a failure leaves the clock to the next arrival."""
+        clocks = table.clocks
+        if not table.row.rated or clocks is None:
+            return
+        starts = clocks.seat is None and table.clock_seat(table.state) is not None
+        if taken or starts:
+            with contextlib.suppress(TableError):
+                await self._commit(table, seat, [], clocks=clocks)
 
     # -- playing ----------------------------------------------------------------------
     async def move(self, table: Table, seats: Sequence[int], text: str, revision: int) -> None:
@@ -1218,6 +1236,7 @@ class Hub:
         for last_try in (False, True):
             try:
                 async with table.lock:
+                    await self._current(table)
                     if table.state.is_terminal():
                         raise TableError("game_over", "the game is over")
                     if not away:
@@ -1744,6 +1763,7 @@ class Hub:
         if clocks is None or clocks.settings.mode != "realtime":
             raise TableError("no_clock", "only a table with a realtime clock can pause")
         async with table.lock:
+            await self._current(table)
             if table.state.is_terminal():
                 raise TableError("game_over", "the game is over")
             players = [s.seat for s in table.row.seats if s.kind == "human" and not s.absent]

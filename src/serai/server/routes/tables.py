@@ -126,9 +126,13 @@ async def table_state(
     table_id: str, hub: HubDep, account: AccountDep, token: TokenQuery = ""
 ) -> Response:
     """The table as the token's seat sees it, else as the signed-in player's seats, else
-    as a spectator."""
+    as a spectator. A seat read this way is taken, as by opening its page: at a rated
+    table, the clock of its turn runs from then."""
     table = await hub.get(table_id)
-    return json_text(table.message_text(table.seats_for(token, account)))
+    seats = table.seats_for(token, account)
+    if seats:
+        await hub.seen(table, seats, account)
+    return json_text(table.message_text(seats))
 
 
 @router.get("/{table_id}/chat")
