@@ -41,12 +41,11 @@ $(AXE):
 		--no-fund --loglevel=error axe-core@4 >/dev/null \
 		|| echo "axe-core could not be installed: the accessibility tests will skip"
 
-# Three test processes on two cores: many tests wait on servers and browsers, and mypy runs
-# as one of the tests (tests/test_types.py) beside them
+# mypy runs as one of the tests (tests/test_types.py), beside those that wait on servers
 test: $(VENV)/.installed-dev browser
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
-	$(BIN)/python -m pytest -n 3 --dist loadgroup -q
+	$(BIN)/python -m pytest -n 2 --dist loadgroup -q
 
 # Photograph every board at the start, in the middle and at the end of a game, on a
 # desktop and a phone, into docs/screenshots (the README shows them).

@@ -14,11 +14,11 @@ from tests.processes import running_children
 
 @pytest.fixture(autouse=True)
 def grouped(request: pytest.FixtureRequest) -> None:
-    """Spread over processes by group (``make test``: ``-n 3 --dist loadgroup``), the tests
+    """Spread over processes by group (``make test``: ``-n 2 --dist loadgroup``), the tests
     of one ``xdist_group`` run in one process: one Ray, one load test, one live server for
     all of them. pytest-xdist marks them by a suffix to their ids; where a pytest release
-    drops it, each group would silently run in several processes at once, on this
-    machine's two cores."""
+    drops it, each group would silently run in both processes at once, on this machine's
+    two cores."""
     node = request.node
     if getattr(request.config.option, "loadgroup", False) and "@" not in node.nodeid:
         assert node.get_closest_marker("xdist_group") is None, (

@@ -823,9 +823,10 @@ async def play_tables(
         await until(lambda: min(played().values()) >= moves, f"{moves} moves at every table")
         at_kill = played()
         kill()
-        await until(
+        await until(  # a new process, and every table read again from the store, on
             lambda: all(count >= at_kill[table] + moves for table, count in played().items()),
             f"{moves} more moves at every table after the kill",
+            seconds=120,  # two cores that other work keeps busy: a minute ran out once
         )
     finally:  # closing its socket ends each player's wait (a cancelled one could hang on)
         finished.set()
