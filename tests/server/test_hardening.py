@@ -1223,9 +1223,12 @@ def test_unlimited_actions_one_address_sends_a_bounded_number_of_actions(
     are limited as a WebSocket's messages are (a stranger's review: a loop of moves and
     undos slowed every other client); refused ones count, and another address acts
     meanwhile."""
+    # the burst alone: at one action a day after it, the time the burst takes (seconds on
+    # a busy machine) gives back none
+    per_day = 1 / 86_400
     with (
         ThreadPoolExecutor(1) as pool,
-        TestClient(create_app(db_url, executor=pool, messages_per_second=1)) as limited,
+        TestClient(create_app(db_url, executor=pool, messages_per_second=per_day)) as limited,
     ):
         made = create(limited, seats=[HUMAN, HUMAN], hotseat=True).json()
         tid, token = made["table"]["id"], made["hotseat"].split("token=")[1]
@@ -1236,11 +1239,13 @@ def test_unlimited_actions_one_address_sends_a_bounded_number_of_actions(
             f"/api/tables/{tid}/preferences", json={"token": token, "mute_chat": True}
         )
         assert refused.status_code == 429 and refused.json()["code"] == "too_many"
-        assert refused.headers["Retry-After"] == "1"
+        wait = int(refused.headers["Retry-After"])
+        assert 86_000 < wait <= 86_400
         with limited.websocket_connect(f"/ws/tables/{tid}?token={token}") as socket:
             assert [socket.receive_json()["type"] for _ in range(2)] == ["hello", "state"]
             socket.send_json({"type": "undo", "revision": 0})  # its sockets share the limit
-            assert socket.receive_json()["message"] == "too many actions: try again in 1 s"
+            told = socket.receive_json()["message"]
+            assert told.startswith("too many actions: try again in ") and told.endswith(" s")
         elsewhere = TestClient(limited.app, client=("192.0.2.7", 1))
         state = elsewhere.get(f"/api/tables/{tid}", params={"token": token}).json()
         moved = elsewhere.post(
