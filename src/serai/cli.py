@@ -732,7 +732,7 @@ def serve_command(
         typer.Option(
             min=0.1,
             help="WebSocket connections one client address may open per minute (a tenth of "
-            "them at once).",
+            "them at once); a request for a table not held in memory counts as one.",
         ),
     ] = 600.0,
     messages_per_second: Annotated[

@@ -434,6 +434,32 @@ def test_replay_steps_are_limited_per_address(client: TestClient, new_table: Cre
     assert elsewhere.get(f"/api/tables/{tid}/replay/0").json()["code"] == "not_finished"
 
 
+def test_reading_tables_not_held_here_counts_against_the_address(
+    client: TestClient, new_table: Creator
+) -> None:
+    """Each table read from the store is replayed and then held: one address reading every
+    stored game could fill the server's memory. Such reads count as connections opened;
+    tables already held do not, and other addresses read on."""
+    ids = [new_table("through_the_desert", ["human", "human"])["table"]["id"] for _ in range(4)]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub.tables.clear()  # as after a restart: every table is in the store alone
+    limits = client.app.state.limits  # type: ignore[attr-defined]
+    limits.openings = RateLimit(per_minute=1e-6, burst=3)  # no refill while it runs
+    here = TestClient(client.app, client=("203.0.113.8", 1))
+    reads = ["", "/chat", "/layout"]
+    answers = [here.get(f"/api/tables/{tid}{path}") for tid, path in zip(ids, reads, strict=False)]
+    assert [a.status_code for a in answers] == [200, 200, 200]
+    refused = here.get(f"/api/tables/{ids[3]}/analysis")
+    assert refused.status_code == 429 and refused.json()["code"] == "too_many"
+    assert "tables opened" in refused.json()["message"]
+    assert ids[3] not in hub.tables, "a refused read loads nothing"
+    unknown = here.get(f"/api/tables/{'x' * len(ids[0])}")
+    assert unknown.json()["code"] == "too_many", "an unknown id costs a read of the store too"
+    assert here.get(f"/api/tables/{ids[0]}").status_code == 200, "a held table reads on"
+    elsewhere = TestClient(client.app, client=("203.0.113.9", 1))
+    assert elsewhere.get(f"/api/tables/{ids[3]}").status_code == 200
+
+
 def test_the_lobby_lists_open_tables_and_join_takes_a_seat(
     client: TestClient, new_table: Creator
 ) -> None:

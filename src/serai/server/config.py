@@ -133,7 +133,8 @@ class Settings(BaseModel):
         600.0,
         gt=0,
         description="WebSocket connections one client address may open per minute, after "
-        "as many as it may open in 6 seconds at once",
+        "as many as it may open in 6 seconds at once; a request for a table not held in "
+        "memory counts as one",
     )
     max_tables: int = Field(2000, ge=1, description="tables kept in memory at most")
     idle_seconds: float = Field(

@@ -21,7 +21,7 @@ from serai.server.config import Settings
 from serai.server.errors import TableError
 from serai.server.guard import Limits
 from serai.server.players import Account, Session, digest
-from serai.server.tables import Hub
+from serai.server.tables import Hub, Table
 
 SESSION_COOKIE = "serai_session"
 CSRF_COOKIE = "serai_csrf"
@@ -52,6 +52,18 @@ async def action_allowed(connection: HTTPConnection) -> None:
     """Refuse an action sent over HTTP past its address's limit (``too_many``)."""
     limits: Limits = connection.app.state.limits
     limits.actions.check(await client_address(connection), "actions")
+
+
+async def path_table(table_id: str, connection: HTTPConnection) -> Table:
+    """The table the path names. One this process does not hold is read from the store,
+    replayed and then held for a while (an unknown id costs a read too): that counts
+    against the caller's address as a connection opened (:attr:`Limits.openings`), so that
+    one client cannot fill the server's memory with games nobody plays."""
+    hub = await get_hub(connection)
+    if table_id not in hub.tables:
+        limits: Limits = connection.app.state.limits
+        limits.openings.check(await client_address(connection), "tables opened")
+    return await hub.get(table_id)
 
 
 def address_key(host: str) -> str:
@@ -111,3 +123,4 @@ SettingsDep = Annotated[Settings, Depends(get_settings)]
 AddressDep = Annotated[str, Depends(client_address)]
 AccountDep = Annotated[Account | None, Depends(current_account)]
 SignedInDep = Annotated[Account, Depends(signed_in)]
+TableDep = Annotated[Table, Depends(path_table)]

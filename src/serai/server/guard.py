@@ -361,7 +361,9 @@ class Limits:
     sockets: Connections
     openings: RateLimit
     """Connections opened by one address: each reads its table and is sent the whole
-    state, so opening and closing them in a loop could take the server from every table."""
+    state, so opening and closing them in a loop could take the server from every table.
+    A request for a table this process does not hold counts as one too: the table is read
+    from the store, replayed and held."""
     actions: RateLimit
     """Actions (moves, undos, choices…) one address sends, over HTTP and all its
     WebSockets, as many as one connection may send messages."""

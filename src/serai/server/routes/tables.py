@@ -10,7 +10,14 @@ import orjson
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import Response
 
-from serai.server.deps import AccountDep, AddressDep, HubDep, SettingsDep, action_allowed
+from serai.server.deps import (
+    AccountDep,
+    AddressDep,
+    HubDep,
+    SettingsDep,
+    TableDep,
+    action_allowed,
+)
 from serai.server.errors import TableError
 from serai.server.guard import Limits
 from serai.server.models import (
@@ -123,12 +130,11 @@ async def join(
 
 @router.get("/{table_id}", response_model=None)
 async def table_state(
-    table_id: str, hub: HubDep, account: AccountDep, token: TokenQuery = ""
+    table: TableDep, hub: HubDep, account: AccountDep, token: TokenQuery = ""
 ) -> Response:
     """The table as the token's seat sees it, else as the signed-in player's seats, else
     as a spectator. A seat read this way is taken, as by opening its page: at a rated
     table, the clock of its turn runs from then."""
-    table = await hub.get(table_id)
     seats = table.seats_for(token, account)
     if seats:
         await hub.seen(table, seats, account)
@@ -136,18 +142,14 @@ async def table_state(
 
 
 @router.get("/{table_id}/chat")
-async def chat(
-    table_id: str, hub: HubDep, account: AccountDep, token: TokenQuery = ""
-) -> dict[str, Any]:
+async def chat(table: TableDep, account: AccountDep, token: TokenQuery = "") -> dict[str, Any]:
     """The table's chat, as the caller may read it."""
-    table = await hub.get(table_id)
     return {"lines": table.chat_for(table.seats_for(token, account))}
 
 
 @router.get("/{table_id}/layout")
-async def layout(table_id: str, hub: HubDep) -> dict[str, Any]:
+async def layout(table: TableDep) -> dict[str, Any]:
     """The board's fixed geometry, for drawing it."""
-    table = await hub.get(table_id)
     return table.shared.layout()
 
 
@@ -156,7 +158,7 @@ ACTING = [Depends(action_allowed)]
 
 
 async def acting(
-    table_id: str,
+    table: Table,
     token: str,
     account: Account | None,
     hub: Hub,
@@ -165,7 +167,6 @@ async def acting(
     """``act`` for the caller's seats; the new state, or the refusal with the state. The
     seat counts as taken (and is bound to a signed-in caller) once it has acted: a
     refusal changes nothing."""
-    table = await hub.get(table_id)
     seats = table.seats_for(token, account)
     try:
         hub.must_act(seats)
@@ -177,10 +178,10 @@ async def acting(
 
 
 @router.post("/{table_id}/move", response_model=None, dependencies=ACTING)
-async def move(table_id: str, body: MoveIn, hub: HubDep, account: AccountDep) -> Response:
+async def move(table: TableDep, body: MoveIn, hub: HubDep, account: AccountDep) -> Response:
     """Play ``action`` (its text) for the caller's seat, answering state ``revision``."""
     return await acting(
-        table_id,
+        table,
         body.token,
         account,
         hub,
@@ -189,10 +190,10 @@ async def move(table_id: str, body: MoveIn, hub: HubDep, account: AccountDep) ->
 
 
 @router.post("/{table_id}/undo", response_model=None, dependencies=ACTING)
-async def undo(table_id: str, body: UndoIn, hub: HubDep, account: AccountDep) -> Response:
+async def undo(table: TableDep, body: UndoIn, hub: HubDep, account: AccountDep) -> Response:
     """Take back the caller's last decision of this turn."""
     return await acting(
-        table_id,
+        table,
         body.token,
         account,
         hub,
@@ -202,11 +203,11 @@ async def undo(table_id: str, body: UndoIn, hub: HubDep, account: AccountDep) ->
 
 @router.post("/{table_id}/preferences", response_model=None, dependencies=ACTING)
 async def preferences(
-    table_id: str, body: PreferencesIn, hub: HubDep, account: AccountDep
+    table: TableDep, body: PreferencesIn, hub: HubDep, account: AccountDep
 ) -> Response:
     """The seat's private choices: to stop at optional windows, to mute the chat."""
     return await acting(
-        table_id,
+        table,
         body.token,
         account,
         hub,
@@ -215,11 +216,11 @@ async def preferences(
 
 
 @router.post("/{table_id}/leave", response_model=None, dependencies=ACTING)
-async def leave(table_id: str, body: LeaveIn, hub: HubDep, account: AccountDep) -> Response:
+async def leave(table: TableDep, body: LeaveIn, hub: HubDep, account: AccountDep) -> Response:
     """Leave the game (a greedy bot plays your seat; in a rated game you place last), or
     come back to it (``away``: false) before it ends."""
     return await acting(
-        table_id,
+        table,
         body.token,
         account,
         hub,
@@ -228,17 +229,17 @@ async def leave(table_id: str, body: LeaveIn, hub: HubDep, account: AccountDep) 
 
 
 @router.post("/{table_id}/decline", response_model=None, dependencies=ACTING)
-async def decline(table_id: str, body: BySeat, hub: HubDep, account: AccountDep) -> Response:
+async def decline(table: TableDep, body: BySeat, hub: HubDep, account: AccountDep) -> Response:
     """Decline a rated game before your first decision in it: it then rates no one, and a
     greedy bot plays your seat to the end."""
-    return await acting(table_id, body.token, account, hub, hub.decline)
+    return await acting(table, body.token, account, hub, hub.decline)
 
 
 @router.post("/{table_id}/pause", response_model=None, dependencies=ACTING)
-async def pause(table_id: str, body: PauseIn, hub: HubDep, account: AccountDep) -> Response:
+async def pause(table: TableDep, body: PauseIn, hub: HubDep, account: AccountDep) -> Response:
     """Ask for the realtime clocks to stop (they stop once every player asked) or to go on."""
     return await acting(
-        table_id,
+        table,
         body.token,
         account,
         hub,
@@ -255,7 +256,7 @@ def check_chat(limits: Limits, table_id: str, seats: Sequence[int], address: str
 
 @router.post("/{table_id}/chat")
 async def say(
-    table_id: str,
+    table: TableDep,
     body: ChatIn,
     request: Request,
     hub: HubDep,
@@ -263,16 +264,15 @@ async def say(
     address: AddressDep,
 ) -> dict[str, Any]:
     """Write a chat line (plain text, at most 500 characters)."""
-    table = await hub.get(table_id)
     seats = table.seats_for(body.token, account)
-    check_chat(request.app.state.limits, table_id, seats, address)
+    check_chat(request.app.state.limits, table.id, seats, address)
     await hub.say(table, seats, account, body.text)
     return {"lines": table.chat_for(seats)}
 
 
 @router.post("/{table_id}/rematch")
 async def rematch(
-    table_id: str,
+    table: TableDep,
     body: RematchIn,
     request: Request,
     hub: HubDep,
@@ -281,7 +281,6 @@ async def rematch(
 ) -> dict[str, Any]:
     """Propose the same game with the seat order rotated (the first call, a new table like
     any other), or take your seat in it: your link to the new table."""
-    table = await hub.get(table_id)
     seats = table.seats_for(body.token, account)
     if seats and table.row.rematch is None and table.state.is_terminal():
         request.app.state.limits.tables.check(address, "new tables")
@@ -291,7 +290,7 @@ async def rematch(
 
 @router.get("/{table_id}/hint")
 async def hint(
-    table_id: str,
+    table: TableDep,
     request: Request,
     hub: HubDep,
     address: AddressDep,
@@ -300,28 +299,26 @@ async def hint(
 ) -> dict[str, Any]:
     """The hard bot's top moves for the player to act, each with its estimated value (0 to
     1); for tables that give hints."""
-    table = await hub.get(table_id)
     seats = table.seats_for(token, account)
     hub.must_act(seats)
     limits = request.app.state.limits
-    limits.chat.check(f"hint/{table_id}/{seats}", "hints")
+    limits.chat.check(f"hint/{table.id}/{seats}", "hints")
     limits.hints_by_address.check(address, "hints")
     return {"moves": await hub.hint(table, seats)}
 
 
 @router.get("/{table_id}/analysis")
-async def analysis(table_id: str, hub: HubDep) -> dict[str, Any]:
+async def analysis(table: TableDep, hub: HubDep) -> dict[str, Any]:
     """A finished game's chance to win of each seat before every decision, as the bots
     judge it, and the decisions after which one moved by 0.15 or more (``swings``)."""
-    return await hub.analysis(await hub.get(table_id))
+    return await hub.analysis(table)
 
 
 @router.get("/{table_id}/replay/{step}")
 async def replay(
-    table_id: str,
+    table: TableDep,
     step: int,
     request: Request,
-    hub: HubDep,
     address: AddressDep,
     account: AccountDep,
     token: TokenQuery = "",
@@ -329,7 +326,6 @@ async def replay(
     """A finished game after ``step`` actions, as the caller's seat saw it, with the chat
     they may read."""
     request.app.state.limits.replays_by_address.check(address, "replay steps")
-    table = await hub.get(table_id)
     seats = table.seats_for(token, account)
     if not table.state.is_terminal():
         raise TableError("not_finished", "a replay opens once the game is over")
