@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -110,6 +111,38 @@ def test_a_malformed_position_is_refused_with_a_reason(name: str) -> None:
         with pytest.raises(serai.GameError) as refused:
             serai.load_position(name, bad)
         assert "position" in str(refused.value)
+
+
+@pytest.mark.parametrize("name", serai.list_games())
+def test_a_number_longer_than_python_reads_is_refused_in_any_part_of_a_position(
+    name: str,
+) -> None:
+    """5,000 digits are more than ``int`` converts: a number, an option or a list holding
+    one is refused with its part named, wherever it stands."""
+    config = configurations(name)[0]
+    words = playout(config, seed=3, stride=1000)[-2].position().split(" ")
+    for index in range(len(words)):
+        for huge in ("9" * 5000, "-" + "9" * 5000, "0," + "9" * 5000):
+            changed = [*words[:index], huge, *words[index + 1 :]]
+            with pytest.raises(serai.GameError, match=f"part {index + 1} "):
+                serai.load_position(name, " ".join(changed))
+
+
+@pytest.mark.parametrize("name", serai.list_games())
+def test_an_action_with_a_number_longer_than_python_reads_is_refused_as_illegal(
+    name: str,
+) -> None:
+    """Each number of a legal action's text, written with 5,000 digits instead: a refusal
+    in the game's words, as for any text that is not a legal action."""
+    config = configurations(name)[0]
+    for state in playout(config, seed=3, stride=10)[:-1]:
+        if state.is_chance_node() or not state.legal_actions():
+            continue
+        text = state.action_to_string(state.legal_actions()[0])
+        for found in re.finditer(r"\d+", text):
+            changed = text[: found.start()] + "9" * 5000 + text[found.end() :]
+            with pytest.raises(serai.IllegalActionError):
+                state.string_to_action(changed)
 
 
 @pytest.mark.parametrize("name", serai.list_games())

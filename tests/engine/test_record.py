@@ -12,6 +12,23 @@ import serai
 from serai.bots import RandomBot
 
 
+def nested(depth: int) -> list[object]:
+    """A list inside a list… ``depth`` deep, made without recursion."""
+    outer: list[object] = []
+    inner = outer
+    for _ in range(depth):
+        inner.append([])
+        inner = inner[0]  # type: ignore[assignment]
+    return outer
+
+
+DEEP = nested(100_000)
+"""Deeper than ``repr`` goes."""
+
+HUGE = 10**5000
+"""More digits than ``repr`` writes."""
+
+
 def bots(n: int) -> list[RandomBot]:
     return [RandomBot(seed=seat) for seat in range(n)]
 
@@ -68,11 +85,51 @@ def test_replay_rejects_wrong_scores_and_other_versions(record: serai.GameRecord
 
 @pytest.mark.parametrize(
     "data",
-    [{}, {"format": 1}, {"format": 9, "game": "x"}, {"format": 1, "actions": [{"action": 1}]}],
+    [
+        {},
+        {"format": 1},
+        {"format": 9, "game": "x"},
+        {"format": 1, "actions": [{"action": 1}]},
+        {"format": DEEP},
+        {"format": HUGE},
+    ],
+    ids=["empty", "no_game", "unknown_format", "action_alone", "deep_format", "huge_format"],
 )
 def test_malformed_records_are_a_game_error(data: dict[str, object]) -> None:
     with pytest.raises(serai.GameError):
         serai.GameRecord.from_json(data)
+
+
+@pytest.mark.parametrize(
+    "value", [DEEP, HUGE, [DEEP], [HUGE]], ids=["deep", "huge", "deep_in_a_list", "huge_in_a_list"]
+)
+def test_a_field_nested_too_deep_or_too_large_to_print_is_read_or_refused_in_a_line(
+    record: serai.GameRecord, value: object
+) -> None:
+    """Values ``repr`` itself refuses (a list nested 100,000 deep, a number of 5,000
+    digits), in any field or any part of an action: the record is read (a whole number
+    where one belongs) or refused with the value quoted short; a nested list never
+    belongs."""
+    good = record.to_json()
+    move = good["actions"][0]
+    changed = [{**good, key: value} for key in good if key != "format"]
+    changed += [{**good, "actions": [{**move, part: value}]} for part in move]
+    for data in changed:
+        try:
+            serai.GameRecord.from_json(data)
+        except serai.GameError as refused:
+            assert len(str(refused)) < 200, str(refused)[:300]
+        else:
+            assert value in (HUGE, [HUGE]), f"read a nested list: {list(data)}"
+
+
+def test_replay_refuses_a_record_whose_lists_differ_in_length(record: serai.GameRecord) -> None:
+    """A record made by hand rather than read: one text, chance mark and time per action."""
+    for field in ("actions", "texts", "chance", "times"):
+        short = serai.GameRecord.from_json(record.to_json())
+        getattr(short, field).pop()
+        with pytest.raises(serai.GameError, match="one of each per action"):
+            serai.replay(short)
 
 
 def test_play_needs_one_agent_per_seat() -> None:
@@ -131,6 +188,10 @@ def test_state_json_that_contradicts_its_history_is_refused(record: serai.GameRe
     for bad in (None, "1,2", [1, "2"], [True]):
         with pytest.raises(serai.GameError, match="history"):
             game.state_from_json({**data, "history": bad})
+    for key in ("game", "version", "options"):
+        for bad in (DEEP, HUGE):
+            with pytest.raises(serai.GameError, match=key.rstrip("s")):
+                game.state_from_json({**data, key: bad})
 
 
 def test_replay_checks_chance_flags_and_seats(record: serai.GameRecord) -> None:

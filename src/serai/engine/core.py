@@ -13,7 +13,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias
 
-from serai.engine.errors import GameError, IllegalActionError
+from serai.engine.errors import GameError, IllegalActionError, quoted
 from serai.engine.words import literal, score_label, seat_field
 
 if TYPE_CHECKING:
@@ -97,7 +97,7 @@ class GameInfo:
             option = self.option(key)
             if not option.allows(value):
                 raise GameError(
-                    f"option {key}={value!r} for {self.name}: allowed {option.describe()}"
+                    f"option {key}={quoted(value)} for {self.name}: allowed {option.describe()}"
                 )
 
 
@@ -196,14 +196,16 @@ class Game(abc.ABC):
         if not isinstance(data, Mapping):
             raise GameError(f"a state is a JSON object, not {type(data).__name__}")
         if data.get("game") != self.info.name:
-            raise GameError(f"state is of game {data.get('game')!r}, not {self.info.name!r}")
+            raise GameError(f"state is of game {quoted(data.get('game'))}, not {self.info.name!r}")
         if data.get("version") != self.info.version:
             raise GameError(
-                f"state was saved with rules version {data.get('version')!r}; "
+                f"state was saved with rules version {quoted(data.get('version'))}; "
                 f"this is version {self.info.version!r}"
             )
         if data.get("options") != self.params():
-            raise GameError(f"state options {data.get('options')!r} differ from {self.params()!r}")
+            raise GameError(
+                f"state options {quoted(data.get('options'))} differ from {self.params()!r}"
+            )
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.params().items())

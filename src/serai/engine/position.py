@@ -26,13 +26,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from serai.engine.errors import GameError
+from serai.engine.errors import GameError, quoted
 
 if TYPE_CHECKING:
     from serai.engine.core import Game, GameInfo, OptionValue
 
 EMPTY = "-"
 """How an empty list is written."""
+
+MOST_DIGITS = 100
+"""The most digits a number of a position may have (a board's mask has a few dozen)."""
 
 
 def ints(values: Iterable[int]) -> str:
@@ -63,6 +66,19 @@ def header(game: Game) -> str:
     return " ".join([str(game.num_players), *values])
 
 
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number typed in plain digits (not ``1_000``, nor digits of
+    other scripts, nor thousands of them), else None.
+
+    >>> whole_number(" 12 "), whole_number("1_000"), whole_number("３")
+    (12, None, None)
+    """
+    digits = text.strip()
+    if digits.isascii() and digits.isdecimal() and len(digits) <= 18:
+        return int(digits)
+    return None
+
+
 class PositionReader:
     """The parts of a position text, read one after the other."""
 
@@ -91,7 +107,7 @@ class PositionReader:
 
     def integer(self, what: str, low: int | None = None, high: int | None = None) -> int:
         word = self.word(what)
-        return self._whole(word, what, low, high)
+        return self.whole(word, what, low, high)
 
     def integers(
         self,
@@ -102,7 +118,7 @@ class PositionReader:
     ) -> list[int]:
         """A comma-separated list (``-``: empty), of ``count`` numbers if given."""
         word = self.word(what)
-        values = [] if word == EMPTY else [self._whole(w, what, low, high) for w in word.split(",")]
+        values = [] if word == EMPTY else [self.whole(w, what, low, high) for w in word.split(",")]
         if count is not None and len(values) != count:
             raise self.fail(what, f"has {len(values)} numbers, not {count}")
         return values
@@ -110,7 +126,7 @@ class PositionReader:
     def choice(self, what: str, options: Sequence[str]) -> str:
         word = self.word(what)
         if word not in options:
-            raise self.fail(what, f"{word!r} is not one of {', '.join(options)}")
+            raise self.fail(what, f"{quoted(word)} is not one of {', '.join(options)}")
         return word
 
     def header(self, info: GameInfo) -> tuple[int, dict[str, OptionValue]]:
@@ -120,10 +136,10 @@ class PositionReader:
         for option in info.options:
             word = self.word(option.name)
             value = next((choice for choice in option.choices if option_text(choice) == word), None)
-            if value is None and option.minimum is not None and word.isdecimal():
-                value = int(word)
+            if value is None and option.minimum is not None:
+                value = whole_number(word)
             if value is None or not option.allows(value):
-                raise self.fail(option.name, f"{word!r} is not one of {option.describe()}")
+                raise self.fail(option.name, f"{quoted(word)} is not one of {option.describe()}")
             options[option.name] = value
         return players, options
 
@@ -143,13 +159,14 @@ class PositionReader:
         if self.index != len(self.words):
             raise GameError(
                 f"{self.game} position has {len(self.words)} parts; only {self.index} belong "
-                f"to it (the next is {self.words[self.index]!r})"
+                f"to it (the next is {quoted(self.words[self.index])})"
             )
 
-    def _whole(self, word: str, what: str, low: int | None, high: int | None) -> int:
+    def whole(self, word: str, what: str, low: int | None = None, high: int | None = None) -> int:
+        """``word`` (of part ``what``) as a whole number from ``low`` to ``high``."""
         sign = word[1:] if word.startswith("-") else word
-        if not (sign.isascii() and sign.isdecimal()):
-            raise self.fail(what, f"{word!r} is not a whole number")
+        if not (sign.isascii() and sign.isdecimal()) or len(sign) > MOST_DIGITS:
+            raise self.fail(what, f"{quoted(word)} is not a whole number of a position")
         value = int(word)
         if (low is not None and value < low) or (high is not None and value > high):
             bounds = f"from {low} to {high}" if high is not None else f"at least {low}"

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from serai.engine.core import ActionId, Game, OptionValue, State
-from serai.engine.errors import GameError
+from serai.engine.errors import GameError, quoted
 from serai.engine.registry import load_game
 
 RECORD_FORMAT = 1
@@ -75,7 +75,7 @@ class GameRecord:
         try:
             form = data.get("format")
             if type(form) is not int or form != RECORD_FORMAT:
-                raise GameError(f"unknown record format {form!r:.60}")
+                raise GameError(f"unknown record format {quoted(form)}")
             options = _typed(data["options"], dict)
             for key, value in options.items():
                 _typed(key, str, "an option's name")
@@ -108,7 +108,7 @@ def _typed(value: Any, kind: type | tuple[type, ...], what: str = "a field") -> 
     else :class:`GameError`."""
     flag = isinstance(value, bool)
     if not isinstance(value, kind) or (flag and kind is int):
-        raise GameError(f"not a serai game record: {what} is {value!r:.60}")
+        raise GameError(f"not a serai game record: {what} is {quoted(value)}")
     return value
 
 
@@ -116,7 +116,7 @@ def _name(player: Any) -> str:
     """A seat's name: printable text (a terminal shows it as it is)."""
     name: str = _typed(player, str, "a player")
     if not name.isprintable() or len(name) > 200:
-        raise GameError(f"not a serai game record: a player is named {name!r:.60}")
+        raise GameError(f"not a serai game record: a player is named {quoted(name)}")
     return name
 
 
@@ -127,7 +127,7 @@ def _time(value: Any) -> float:
     except OverflowError:  # a whole number too large for a float
         seconds = math.inf
     if not math.isfinite(seconds) or isinstance(value, bool):
-        raise GameError(f"not a serai game record: an action's time is {value!r:.60}")
+        raise GameError(f"not a serai game record: an action's time is {quoted(value)}")
     return seconds
 
 
@@ -189,6 +189,13 @@ def replay(record: GameRecord, upto: int | None = None) -> State:
     Every action must be legal, its text must match, and a complete record's final
     scores must match; otherwise :class:`GameError` says where the record went wrong.
     """
+    lengths = {len(record.actions), len(record.texts), len(record.chance), len(record.times)}
+    if len(lengths) != 1:
+        raise GameError(
+            f"record has {len(record.actions)} actions, {len(record.texts)} texts, "
+            f"{len(record.chance)} chance marks and {len(record.times)} times: one of each "
+            "per action"
+        )
     game = load_game(record.game, **record.options)
     if record.version != game.info.version:
         raise GameError(

@@ -15,7 +15,8 @@ import importlib
 from typing import Any
 
 from serai.engine.core import Game, GameInfo, OptionValue, State
-from serai.engine.errors import GameError
+from serai.engine.errors import GameError, quoted
+from serai.engine.position import PositionReader, whole_number
 
 _GAMES: dict[str, type[Game]] = {}
 
@@ -36,11 +37,11 @@ def register(game_class: type[Game]) -> type[Game]:
 
 def _game_class(name: str) -> type[Game]:
     if not isinstance(name, str):
-        raise GameError(f"a game is named by text (see list_games()), not {name!r:.60}")
+        raise GameError(f"a game is named by text (see list_games()), not {quoted(name)}")
     if name not in _GAMES and name in _GAME_MODULES:
         importlib.import_module(_GAME_MODULES[name])
     if name not in _GAMES:
-        raise GameError(f"unknown game {name!r}; known games: {', '.join(list_games())}")
+        raise GameError(f"unknown game {quoted(name)}; known games: {', '.join(list_games())}")
     return _GAMES[name]
 
 
@@ -63,22 +64,9 @@ def _coerce(value: Any, choices: tuple[OptionValue, ...]) -> Any:
     if isinstance(value, str) and all(isinstance(c, bool) for c in choices):
         return BOOLEAN_WORDS.get(value.strip().lower(), value)
     if isinstance(value, str) and all(isinstance(c, int) for c in choices):
-        number = _whole_number(value)
+        number = whole_number(value)
         return value if number is None else number
     return value
-
-
-def _whole_number(text: str) -> int | None:
-    """``text`` as a whole number typed in plain digits (not ``1_000``, nor digits of
-    other scripts, nor thousands of them), else None.
-
-    >>> _whole_number(" 12 "), _whole_number("1_000"), _whole_number("３")
-    (12, None, None)
-    """
-    digits = text.strip()
-    if digits.isascii() and digits.isdecimal() and len(digits) <= 18:
-        return int(digits)
-    return None
 
 
 def load_game(name: str, /, players: int | str | None = None, **options: Any) -> Game:
@@ -88,12 +76,12 @@ def load_game(name: str, /, players: int | str | None = None, **options: Any) ->
     if players is None:
         players = info.default_players
     if isinstance(players, str):
-        number = _whole_number(players)
+        number = whole_number(players)
         if number is None:
-            raise GameError(f"players must be a whole number, not {players!r:.60}")
+            raise GameError(f"players must be a whole number, not {quoted(players)}")
         players = number
     if isinstance(players, bool) or not isinstance(players, int):
-        raise GameError(f"players must be a whole number, not {players!r}")
+        raise GameError(f"players must be a whole number, not {quoted(players)}")
     if not info.min_players <= players <= info.max_players:
         raise GameError(
             f"{name} takes {info.min_players} to {info.max_players} players, not {players}"
@@ -102,13 +90,13 @@ def load_game(name: str, /, players: int | str | None = None, **options: Any) ->
     for key in options:
         if key not in known:
             names = ", ".join(["players", *known]) or "players"
-            raise GameError(f"unknown option {key!r} for {name}; known options: {names}")
+            raise GameError(f"unknown option {quoted(key)} for {name}; known options: {names}")
     chosen: dict[str, OptionValue] = {}
     for option in info.options:
         value = _coerce(options.get(option.name, option.default), option.choices)
         if not option.allows(value):
             raise GameError(
-                f"option {option.name}={value!r} for {name}: allowed {option.describe()}"
+                f"option {option.name}={quoted(value)} for {name}: allowed {option.describe()}"
             )
         chosen[option.name] = value
     return cls(players, chosen)
@@ -117,7 +105,5 @@ def load_game(name: str, /, players: int | str | None = None, **options: Any) ->
 def load_position(name: str, text: str) -> State:
     """The state of game ``name`` written as ``text`` (its players and options come from
     the position's header; see :mod:`serai.engine.position`)."""
-    from serai.engine.position import PositionReader
-
     players, options = PositionReader(name, text).header(game_info(name))
     return load_game(name, players, **options).from_position(text)

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
+from serai.engine.words import plain_number
+
 Cell: TypeAlias = int
 Field: TypeAlias = int
 Mask: TypeAlias = int
@@ -253,15 +255,10 @@ def cell_name(cell: Cell) -> str:
     return f"{cell % SIZE},{cell // SIZE}"
 
 
-def _is_number(text: str) -> bool:
-    """Plain ASCII decimal without leading zeros: the only way the notation writes numbers."""
-    return text.isascii() and text.isdecimal() and str(int(text)) == text
-
-
 def parse_cell(text: str) -> Cell | None:
     """``"7,1"`` → its index; ``None`` unless a cell of the area in canonical form."""
     parts = text.split(",")
-    if len(parts) != 2 or not all(_is_number(p) for p in parts):
+    if len(parts) != 2 or any(plain_number(p) is None for p in parts):
         return None
     x, y = int(parts[0]), int(parts[1])
     if x >= SIZE or y >= SIZE:

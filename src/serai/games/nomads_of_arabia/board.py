@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from math import comb
 
+from serai.engine.words import plain_number
+
 ANIMALS = ("camel", "donkey", "goat", "horse")
 LANDS = ("green", "red", "purple", "blue", "grey")
 LAND_LETTERS = "GRPBS"
@@ -109,9 +111,7 @@ def space_name(sp: int) -> str:
 def parse_space(text: str) -> int | None:
     """R2: ``"r,x"`` in canonical form (no spaces, no leading zeros) to an index, else None."""
     parts = text.split(",")
-    if len(parts) != 2 or not all(p.isascii() and p.isdecimal() for p in parts):
-        return None
-    if any(str(int(p)) != p for p in parts):
+    if len(parts) != 2 or any(plain_number(p) is None for p in parts):
         return None
     row, x = int(parts[0]), int(parts[1])
     if not (0 <= row < ROWS and 1 <= x <= WIDTH):

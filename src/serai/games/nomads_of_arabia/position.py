@@ -334,12 +334,6 @@ def _fields(reader: PositionReader, what: str, count: int) -> list[str]:
     return parts
 
 
-def _whole(reader: PositionReader, what: str, word: str) -> int:
-    if not (word.isascii() and word.isdecimal()):
-        raise reader.fail(what, f"{word!r} is not a whole number from 0")
-    return int(word)
-
-
 def _named(reader: PositionReader, what: str, word: str, names: tuple[str, ...]) -> list[int]:
     found = [] if word == EMPTY else word.split(",")
     for name in found:
@@ -356,12 +350,12 @@ def _mask(indices: list[int]) -> int:
 
 def _read_disks(reader: PositionReader, state: NomadsOfArabiaState) -> None:
     supply, played, gone = _fields(reader, "special disks", 3)
-    state.supply = _whole(reader, "special disks", supply)
+    state.supply = reader.whole(supply, "special disks", 0)
     state.played = _mask(_named(reader, "special disks", played, SPECIAL_DISKS))
-    state.special_gone = _whole(reader, "special disks", gone)
+    state.special_gone = reader.whole(gone, "special disks", 0)
     drawn, gone = _fields(reader, "final disks", 2)
     state.finals = _named(reader, "final disks", drawn, FINAL_DISKS)
-    state.final_gone = _whole(reader, "final disks", gone)
+    state.final_gone = reader.whole(gone, "final disks", 0)
 
 
 def _read_seat(reader: PositionReader, state: NomadsOfArabiaState, seat: int) -> None:
@@ -379,7 +373,7 @@ def _read_seat(reader: PositionReader, state: NomadsOfArabiaState, seat: int) ->
             raise reader.fail(what, f"{place!r} is not a space row,x, lost, pilgrim or -")
         state.status.append(BOARD)
         state.pos.append(where)
-    state.money.append(_whole(reader, what, money))
+    state.money.append(reader.whole(money, what, 0))
     state.animals += _counts(reader, what, animals, NUM_ANIMALS)
     state.handlers += _counts(reader, what, dice, NUM_ANIMALS)
     hand = _mask(_named(reader, what, disks, SPECIAL_DISKS))
@@ -389,7 +383,7 @@ def _read_seat(reader: PositionReader, state: NomadsOfArabiaState, seat: int) ->
 
 
 def _seat_number(reader: PositionReader, what: str, word: str, n: int) -> int:
-    seat = _whole(reader, what, word)
+    seat = reader.whole(word, what, 0)
     if seat >= n:
         raise reader.fail(what, f"seat {seat}: the seats are 0 to {n - 1}")
     return seat
@@ -397,7 +391,7 @@ def _seat_number(reader: PositionReader, what: str, word: str, n: int) -> int:
 
 def _read_turn(reader: PositionReader, state: NomadsOfArabiaState) -> None:
     turn, active, following = _fields(reader, "turn", 3)
-    state.turn = _whole(reader, "turn", turn)
+    state.turn = reader.whole(turn, "turn", 0)
     state.active = _seat_number(reader, "turn", active, state.n)
     state.next_seat = _seat_number(reader, "turn", following, state.n)
     word = reader.word("flags")
@@ -477,12 +471,12 @@ def _read_steps(reader: PositionReader, state: NomadsOfArabiaState) -> None:
         elif step == T_LOSE:
             state.losing.append(_seat_number(reader, what, args[0], state.n))
         elif step == T_DECIDE:
-            state.placed = _whole(reader, what, args[0])
+            state.placed = reader.whole(args[0], what, 0)
         elif step == T_PAIR:
             if args[0] not in ANIMALS:
                 raise reader.fail(what, f"{args[0]!r} is not an animal")
             state.carry_type = ANIMALS.index(args[0])
-            state.carry = _whole(reader, what, args[1])
+            state.carry = reader.whole(args[1], what, 0)
             if not 1 <= state.carry <= 4:
                 raise reader.fail(what, "an Animal Restock places 1 to 4 animals (R19)")
         elif step == T_WINDOW:

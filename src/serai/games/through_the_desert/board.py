@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeAlias
 
+from serai.engine.words import plain_number
+
 Hex: TypeAlias = int
 Mask: TypeAlias = int
 
@@ -120,15 +122,10 @@ def hex_names(mask: Mask) -> list[str]:
     return names
 
 
-def _is_number(text: str) -> bool:
-    """Plain ASCII decimal without leading zeros: the only way the notation writes numbers."""
-    return text.isascii() and text.isdecimal() and str(int(text)) == text
-
-
 def parse_hex(text: str) -> Hex | None:
     """``"7,10"`` → its index; ``None`` unless it is a hex of the grid in canonical form."""
     parts = text.split(",")
-    if len(parts) != 2 or not all(_is_number(p) for p in parts):
+    if len(parts) != 2 or any(plain_number(p) is None for p in parts):
         return None
     col, row = int(parts[0]), int(parts[1])
     if col >= COLS or row >= ROWS:
