@@ -14,7 +14,8 @@ from typer.testing import CliRunner
 
 import serai
 from serai.bots import DIFFICULTIES, Budget
-from serai.cli import MAX_JSON_BYTES, GameLog, app, parse_options, parse_seats, score_table
+from serai.cli import GameLog, app, parse_options, parse_seats, score_table
+from serai.files import MAX_BYTES
 from serai.human import QuitGame, TerminalHuman
 from serai.sim import bot_seed
 from serai.sim.strength import Strength, measure
@@ -257,7 +258,7 @@ def test_replay_refuses_a_strangers_files_in_one_line(tmp_path: Path, saved_game
     assert "is not a file" in run("replay", str(pipe), code=2)
     huge = tmp_path / "huge.json"
     with huge.open("wb") as file:
-        file.truncate(MAX_JSON_BYTES + 1)
+        file.truncate(MAX_BYTES + 1)
     assert "is too large for a game record" in run("replay", str(huge), code=2)
     data = json.loads(saved_game.read_text())
     tampered = tmp_path / "tampered.json"
@@ -396,6 +397,97 @@ def test_strength_writes_the_table_and_plot_and_keeps_each_game_once_it_is_done(
     assert figures["command"] == f"serai strength --games 1 --curve-games 1 --game {GAME}"
     assert f"| {GAME} | 3 | greedy | random | 1 |" in (tmp_path / "strength.md").read_text()
     assert (tmp_path / "strength.png").stat().st_size > 0
+
+
+KEPT_FIGURES = {
+    "command": "serai strength --games 1",
+    "pairings": [
+        {
+            "game": GAME,
+            "players": 2,
+            "challenger": "greedy",
+            "opponent": "random",
+            "games": 1,
+            "win_rate": 1.0,
+            "margin": 0.5,
+            "seconds_per_decision": 0.001,
+        }
+    ],
+    "curve": [
+        {"game": GAME, "iterations": 25, "seconds_per_decision": 0.01, "win_rate": 0.5},
+    ],
+}
+
+
+def doctored(change: str) -> object:
+    """:data:`KEPT_FIGURES` as it might be found edited, cut short or replaced."""
+    pairing = KEPT_FIGURES["pairings"][0]  # type: ignore[index]
+    changes: dict[str, object] = {
+        "a_list": [KEPT_FIGURES],
+        "no_curve": {k: v for k, v in KEPT_FIGURES.items() if k != "curve"},
+        "a_field_more": {**KEPT_FIGURES, "note": "x"},
+        "pairings_not_a_list": {**KEPT_FIGURES, "pairings": {"0": pairing}},
+        "win_rate_as_text": {**KEPT_FIGURES, "pairings": [{**pairing, "win_rate": "high"}]},
+        "games_as_a_flag": {**KEPT_FIGURES, "pairings": [{**pairing, "games": True}]},
+        "negative_games": {**KEPT_FIGURES, "pairings": [{**pairing, "games": -1}]},
+        "a_pairing_field_missing": {**KEPT_FIGURES, "pairings": [{"game": GAME}]},
+        "a_huge_number": {**KEPT_FIGURES, "pairings": [{**pairing, "players": 10**400}]},
+    }
+    return changes[change]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "not_json",
+        "a_list",
+        "no_curve",
+        "a_field_more",
+        "pairings_not_a_list",
+        "win_rate_as_text",
+        "games_as_a_flag",
+        "negative_games",
+        "a_pairing_field_missing",
+        "a_huge_number",
+    ],
+)
+def test_strength_refuses_a_doctored_kept_file_before_it_measures(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str
+) -> None:
+    """The table is redrawn from every game's figures kept in the directory: one it could
+    not have written is named in one line, before hours of games, and left as it was."""
+    measured: list[object] = []
+    monkeypatch.setattr("serai.cli.measure", lambda *args, **kwargs: measured.append(args))
+    kept = tmp_path / "strength-desert_sons.json"
+    text = "{not json" if change == "not_json" else json.dumps(doctored(change))
+    kept.write_text(text)
+    out = run("strength", "--game", GAME, "--out", str(tmp_path), code=2)
+    said = out.replace("\n", "")
+    assert said.startswith(f"error: {kept} "), said
+    assert measured == [], "refused before the work"
+    assert kept.read_text() == text
+
+
+def test_strength_reads_back_the_figures_it_kept(tmp_path: Path) -> None:
+    """A kept file as written is read as it was (so the refusals above are of what
+    differs from it)."""
+    from serai.sim.strength import kept
+
+    (tmp_path / "strength-x.json").write_text(json.dumps(KEPT_FIGURES))
+    assert [part.to_json() for part in kept(tmp_path)] == [KEPT_FIGURES]
+
+
+@pytest.mark.parametrize("command", ["strength", "report"])
+def test_an_output_directory_that_is_a_file_is_refused_before_the_work(
+    tmp_path: Path, command: str
+) -> None:
+    taken = tmp_path / "taken"
+    taken.write_text("mine")
+    for out in (taken, taken / "below"):
+        args = [command, GAME, "--games", "2"] if command == "report" else [command, "--game", GAME]
+        said = run(*args, "--out", str(out), code=2)
+        assert "is not a directory" in said.replace("\n", "")
+    assert taken.read_text() == "mine"
 
 
 def test_bench_bots_sets_ours_beside_openspiel(tmp_path: Path) -> None:

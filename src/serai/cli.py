@@ -12,7 +12,6 @@ import itertools
 import json
 import os
 import random
-import stat
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -41,6 +40,7 @@ from serai.engine import (
     replay,
 )
 from serai.engine.record import agent_name, new_record
+from serai.files import read_json
 from serai.human import QuitGame, TerminalHuman, play_at_terminal
 from serai.sim import report as balance_report
 from serai.sim.arena import MatchResult
@@ -56,6 +56,7 @@ from serai.sim.strength import (
     player_counts,
     verdict,
 )
+from serai.sim.strength import kept as kept_strength
 from serai.sim.strength import write as write_strength
 from serai.sim.tournament import (
     BotRating,
@@ -473,6 +474,16 @@ def _check_writable(path: Path | None) -> None:
         raise GameError(f"cannot write {path}: it is a directory; name a file in it")
 
 
+def _check_folder(path: Path) -> None:
+    """Refuse an output directory that is a file, or under one, before the work (the
+    missing directories are made)."""
+    folder = path
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise GameError(f"cannot write into {path}: {folder} is not a directory")
+
+
 def _write_json(path: Path, data: dict[str, Any]) -> None:
     """Write ``data`` to ``path`` whole or not at all (a run stopped while writing keeps
     the file it had)."""
@@ -495,34 +506,8 @@ def _to_move(state: State, players: Sequence[str]) -> str:
     return f"seat {seat} ({escape(players[seat])}) to play"
 
 
-MAX_JSON_BYTES = 64 * 2**20
-"""The largest file read as JSON: a record of the longest game is well under 1 MB."""
-
-
-def _read_json(path: Path, what: str) -> dict[str, Any]:
-    """The JSON object in ``path``, which should be ``what`` (a game record…): a regular
-    file of at most :data:`MAX_JSON_BYTES` (a pipe or a device is never read)."""
-    try:
-        if not stat.S_ISREG(path.stat().st_mode):
-            raise GameError(f"{path} is not a file")
-        with path.open("rb") as file:
-            text = file.read(MAX_JSON_BYTES + 1)
-        if len(text) > MAX_JSON_BYTES:
-            raise GameError(f"{path} is too large for a {what} (over {MAX_JSON_BYTES} bytes)")
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise GameError(f"{path} is not a JSON {what}: {error}") from None
-    except ValueError as error:  # a number of thousands of digits, say
-        raise GameError(f"{path} is not a {what}: {error}") from None
-    except RecursionError:
-        raise GameError(f"{path} is not a {what}: its JSON is nested too deeply") from None
-    if not isinstance(data, dict):
-        raise GameError(f"{path} is not a serai {what}")
-    return data
-
-
 def _load_record(path: Path) -> GameRecord:
-    return GameRecord.from_json(_read_json(path, "game record"))
+    return GameRecord.from_json(read_json(path, "game record"))
 
 
 FULL_REVIEW = " (a record holds every hidden value: shown here; the board is a spectator's)"
@@ -872,6 +857,8 @@ def strength_command(
         names = list(only or list_games())
         for name in names:
             game_info(name)
+        _check_folder(out)
+        kept_strength(out)  # a file kept there that cannot be read is said before the work
         total = sum(
             len(player_counts(name)) * len(PAIRINGS) * games + len(CURVE_ITERATIONS) * curve_games
             for name in names
@@ -931,6 +918,7 @@ def report_command(
         planned = balance_report.plan(game, players, options, seats.split(","))
         count = len(planned.variants)
         command = balance_report.command_line(game, players, options, seats, games, seed, raw, out)
+        _check_folder(out)
         with runner, progress_bar(console) as progress:
             task = progress.add_task(f"{game}: {count} × {games} games", total=count * games)
 
@@ -1062,7 +1050,7 @@ def tournament_command(
         earlier: dict[Any, Any] = {}
         if resume and json_path is not None and json_path.exists():
             read = seated_before if mixed else played_before
-            earlier = dict(read(_read_json(json_path, "tournament"), loaded, games, seed))
+            earlier = dict(read(read_json(json_path, "tournament"), loaded, games, seed))
         keep: Callable[[Tournament | MixedTournament], None] | None = None
         if resume and json_path is not None:
             kept = json_path

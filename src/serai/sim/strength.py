@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from serai.engine import GameError, game_info, list_games, load_game
+from serai.files import read_back, read_json, read_record
 from serai.sim.arena import MatchResult, PairingResult, pairing, tagged
 from serai.sim.batch import Runner
 from serai.sim.simulate import as_runner
@@ -69,11 +70,18 @@ class Strength:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Strength:
+    def from_json(cls, data: Any, whose: str = "that strength file") -> Strength:
+        """The figures :meth:`to_json` wrote, each of the kind it writes; else
+        :class:`GameError` saying which is wrong."""
+        if not isinstance(data, dict) or sorted(data) != ["command", "curve", "pairings"]:
+            raise GameError(f"{whose} cannot be read: it needs command, pairings and curve")
+        pairings, curve = data["pairings"], data["curve"]
+        if not isinstance(pairings, list) or not isinstance(curve, list):
+            raise GameError(f"{whose} cannot be read: pairings and curve are lists")
         return cls(
-            str(data["command"]),
-            tuple(PairingResult(**p) for p in data["pairings"]),
-            tuple(CurvePoint(**c) for c in data["curve"]),
+            read_back(data["command"], str, "the command", whose),
+            tuple(read_record(PairingResult, p, "a pairing", whose) for p in pairings),
+            tuple(read_record(CurvePoint, c, "a point of the curve", whose) for c in curve),
         )
 
     def only(self, name: str) -> Strength:
@@ -220,6 +228,16 @@ def plot(curve: Sequence[CurvePoint], path: Path) -> None:
     plt.close(figure)
 
 
+def kept(directory: Path) -> list[Strength]:
+    """Every game's figures kept in ``directory`` (``strength-*.json``), each checked:
+    :class:`GameError` names a file this command could not have written, so ``serai
+    strength`` says so before it measures anything."""
+    return [
+        Strength.from_json(read_json(path, "strength file"), str(path))
+        for path in sorted(directory.glob("strength-*.json"))
+    ]
+
+
 def write(strength: Strength, directory: Path) -> list[Path]:
     """Store each game's figures, then redraw the table and plot from every stored game.
 
@@ -232,10 +250,7 @@ def write(strength: Strength, directory: Path) -> list[Path]:
         path = directory / f"strength-{name}.json"
         path.write_text(json.dumps(strength.only(name).to_json(), indent=1) + "\n", "utf-8")
         written.append(path)
-    stored = [
-        Strength.from_json(json.loads(path.read_text(encoding="utf-8")))
-        for path in sorted(directory.glob("strength-*.json"))
-    ]
+    stored = kept(directory)
     table = directory / "strength.md"
     table.write_text(table_markdown(stored), encoding="utf-8")
     image = directory / "strength.png"

@@ -38,6 +38,8 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from serai.engine import Game, GameError, OptionValue, places
+from serai.engine.errors import quoted
+from serai.files import MOST, read_back
 from serai.sim.arena import (
     MatchResult,
     PairingResult,
@@ -233,27 +235,18 @@ def played_before(data: Mapping[str, Any], game: Game, games: int, seed: int) ->
     return played
 
 
-MOST = 2.0**53
-"""The largest number a tournament's file holds (the last whole number a float keeps)."""
+WHOSE = "that tournament's file"
 
 
 def _read(value: Any, kind: type, what: str, low: float = 0, high: float = MOST) -> Any:
-    """A number or a name read back from a tournament's file, if it is one the tournament
-    could have written there: of ``kind`` (a float may be written whole; a flag is never a
-    number), and a number from ``low`` to ``high``; else :class:`GameError`."""
-    kinds = (int, float) if kind is float else kind
-    fits = not isinstance(value, bool) and isinstance(value, kinds)
-    if fits and kind is not str:
-        fits = low <= value <= high  # NaN is in no range
-    if not fits:
-        raise GameError(f"that tournament's file cannot be read: {what} is {value!r:.60}")
-    return value
+    """A number or a name read back from a tournament's file (:func:`read_back`)."""
+    return read_back(value, kind, what, WHOSE, low, high)
 
 
 def _numbered(played: Sequence[MatchResult | SeatedGame], games: int) -> None:
     """Refuse the games of a pairing or a table unless they are its games 0…games-1."""
     if sorted(game.index for game in played) != list(range(games)):
-        raise GameError("that tournament's file cannot be read: a game is there twice")
+        raise GameError(f"{WHOSE} cannot be read: a game is there twice")
 
 
 def tournament(
@@ -443,9 +436,7 @@ def seated_before(data: Mapping[str, Any], game: Game, games: int, seed: int) ->
 
     def each(values: Any, kind: type, what: str, low: float = 0, high: float = MOST) -> Any:
         if not isinstance(values, list) or len(values) != players:
-            raise GameError(
-                f"that tournament's file cannot be read: not {players} of {what} in {values!r:.60}"
-            )
+            raise GameError(f"{WHOSE} cannot be read: not {players} of {what} in {quoted(values)}")
         return tuple(_read(value, kind, what, low, high) for value in values)
 
     try:
@@ -467,7 +458,7 @@ def seated_before(data: Mapping[str, Any], game: Game, games: int, seed: int) ->
         raise GameError(f"that tournament's tables cannot be read: {error!r}") from error
     for bots, seated_games in seated.items():
         if len(bots) != players or any(set(g.bots) != bots for g in seated_games):
-            raise GameError("that tournament's file cannot be read: a table's bots differ")
+            raise GameError(f"{WHOSE} cannot be read: a table's bots differ")
         _numbered(seated_games, games)
     return seated
 
