@@ -396,12 +396,9 @@ def test_a_restart_resumes_the_clock_and_applies_a_deadline_that_passed(
             assert late["clock"]["remaining"][seat] == 0.0, "timed out at start-up"
 
 
-def test_a_rated_game_with_a_player_timed_out_places_them_last(
-    me: TestClient, hand: HandClock
-) -> None:
-    """Ben, who took the seat kept for him at my table (I am Ana) and then ran out of
-    time, places last (a game whose seat he never took waits for him: see
-    test_a_rated_game_kept_for_a_player_waits_for_them_and_may_still_be_declined)."""
+def rated_game_kept_for_ben(me: TestClient) -> tuple[TestClient, str]:
+    """Ben's client, and my rated Desert Sons table (I am Ana) with a realtime clock, a
+    timeout making a player absent, and the second seat kept for Ben and taken by him."""
     ben = TestClient(me.app, base_url="https://testserver")
     for client, name in ((ben, "Ben"), (me, "Ana")):
         client.post("/api/accounts", json={"name": name, "password": "long enough pass"})
@@ -422,10 +419,24 @@ def test_a_rated_game_with_a_player_timed_out_places_them_last(
     with ben.websocket_connect(f"/ws/tables/{table_id}", headers=signed_in) as socket:
         assert socket.receive_json()["type"] == "hello"
     assert state(me, table_id)["table"]["seats"][1]["claimed"]
+    return ben, table_id
+
+
+def play_out(me: TestClient, ben: TestClient, table_id: str, hand: HandClock, moves: int) -> None:
+    """Play the game to its end: my moves at random, Ben's first ``moves`` decisions his
+    own, then his clock left to run out (a bot plays his turn)."""
     rng = random.Random(4)
     while not (message := state(me, table_id))["over"]:
         if message["to_move"] == 1 and not message["table"]["seats"][1]["absent"]:
-            if message["clock"]["playing_for"] is None:
+            his = ben.get(f"/api/tables/{table_id}").json()
+            if moves > 0:
+                answer = ben.post(
+                    f"/api/tables/{table_id}/move",
+                    json={"action": rng.choice(his["legal"]), "revision": his["revision"]},
+                    headers={"X-CSRF-Token": ben.cookies.get("serai_csrf") or ""},
+                )
+                moves -= answer.status_code == 200
+            elif message["clock"]["playing_for"] is None:
                 hand.advance(31)
                 expire(me)
             continue
@@ -438,9 +449,34 @@ def test_a_rated_game_with_a_player_timed_out_places_them_last(
             )
         else:
             time.sleep(0.02)  # the bot standing in for Ben
+
+
+def test_a_rated_game_with_a_player_timed_out_places_them_last(
+    me: TestClient, hand: HandClock
+) -> None:
+    """Ben, who took the seat kept for him at my table, decided once and then ran out of
+    time, places last (a game whose seat he never took waits for him: see
+    test_a_rated_game_kept_for_a_player_waits_for_them_and_may_still_be_declined)."""
+    ben, table_id = rated_game_kept_for_ben(me)
+    play_out(me, ben, table_id, hand, moves=1)
     profiles = [me.get(f"/api/players/{name}").json() for name in ("Ana", "Ben")]
     places = {p["name"]: p["recent"][0]["place"] for p in profiles}
     assert places == {"Ana": 1, "Ben": 2}
+
+
+def test_a_player_out_of_time_before_their_first_decision_declines_the_rated_game(
+    me: TestClient, hand: HandClock
+) -> None:
+    """Ben opened the table kept for him and his clock ran out before he decided anything
+    (a stranger may keep a seat on a clock of a second): the game is declined for him, as
+    the big sites abort a game whose player never moved. It rates no one, and a bot plays
+    his seat to the end."""
+    ben, table_id = rated_game_kept_for_ben(me)
+    play_out(me, ben, table_id, hand, moves=0)
+    seat = state(me, table_id)["table"]["seats"][1]
+    assert seat["declined"] and seat["absent"]
+    profiles = [me.get(f"/api/players/{name}").json() for name in ("Ana", "Ben")]
+    assert [p["recent"] for p in profiles] == [[], []], "a game that rates no one"
 
 
 def test_my_games_put_my_turn_first_then_the_nearest_deadline(me: TestClient) -> None:

@@ -1713,7 +1713,10 @@ class Hub:
     async def expire_clocks(self) -> list[str]:
         """Time out every clock whose deadline has passed: a greedy bot plays the rest of
         that turn, and after too many timeouts in a row the player counts as absent (unless
-        the player is on vacation: a turn-based clock then waits). The tables timed out."""
+        the player is on vacation: a turn-based clock then waits). A player whose time runs
+        out before their first decision in a rated game declines it (it then rates no one,
+        as the big sites abort a game whose player never moved): a stranger who kept them a
+        seat on a clock of a second cannot make them lose it. The tables timed out."""
         now = self.now()
         due = [table_id for table_id, deadline in self.deadlines.items() if deadline <= now]
         expired = []
@@ -1734,18 +1737,18 @@ class Hub:
                     continue
                 try:
                     away = await self._away_until(table, clocks, now)
+                    changed: dict[int, dict[str, bool]] = {}
                     if away:
-                        after, absent = replace(clocks, held_until=away), False
+                        after = replace(clocks, held_until=away)
                     else:
                         after, absent = clocks.expire(now)
+                        seat = after.seat
+                        if seat is not None and table.can_decline([seat]):
+                            changed[seat] = {"absent": True, "declined": True}
+                        elif seat is not None and absent:
+                            changed[seat] = {"absent": True}
                     await self._commit(
-                        table,
-                        after.seat or 0,
-                        [],
-                        clocks=after,
-                        seats_changed={after.seat: {"absent": True}}
-                        if absent and after.seat is not None
-                        else None,
+                        table, after.seat or 0, [], clocks=after, seats_changed=changed
                     )
                 except TableError as error:
                     log.warning("table %s: the timeout waits: %s", table_id, error)
