@@ -724,8 +724,8 @@ def serve_command(
         float,
         typer.Option(
             min=0.1,
-            help="Messages one WebSocket connection, and actions one client address, may "
-            "send per second (100 at once).",
+            help="WebSocket messages, and actions, one client address may send per second "
+            "(100 at once); past them its connections are read no more for a while.",
         ),
     ] = 50.0,
     header_timeout: Annotated[

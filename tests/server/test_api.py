@@ -557,7 +557,7 @@ def test_a_hotseat_device_reads_the_log_a_spectator_reads(
     app: Any = client.app
     live = app.state.hub.tables[table["table"]["id"]]
     # it moves as fast as the server answers, for as long as it takes: not a flood
-    app.state.settings = app.state.settings.model_copy(update={"messages_per_second": 1e6})
+    app.state.limits.messages = RateLimit(per_minute=6e7, burst=100)
     rng = random.Random(4)
     viewers = set()  # the seats that were the device's viewer after a private line
 

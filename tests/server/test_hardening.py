@@ -1216,6 +1216,60 @@ def test_unlimited_sockets_one_address_opens_a_bounded_number_of_connections_a_m
             assert [served.receive_json()["type"] for _ in range(2)] == ["hello", "state"]
 
 
+def test_unlimited_messages_an_address_past_its_messages_is_read_no_more_for_a_while(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Messages are counted per address, over all its connections; one past them is
+    refused once, then that connection is left unread (the kernel holds a flooding client
+    back: a stranger's 64 sockets were read, refused and answered at 35,000 messages a
+    second while other tables waited seconds), and another address is served meanwhile."""
+    from serai.server.guard import RateLimit
+    from serai.server.routes import live
+
+    held: list[float] = []
+    holding, release = threading.Event(), threading.Event()
+
+    async def hold(seconds: float) -> None:
+        held.append(seconds)
+        holding.set()
+        await asyncio.to_thread(release.wait, 60)
+
+    monkeypatch.setattr(live, "hold", hold)
+    with (
+        ThreadPoolExecutor(1) as pool,
+        TestClient(create_app(db_url, executor=pool)) as limited,
+    ):
+        limited.app.state.limits.messages = RateLimit(per_minute=1e-6, burst=3)  # type: ignore[attr-defined]
+        tid = create(limited, seats=[HUMAN, HUMAN]).json()["table"]["id"]
+        with (
+            limited.websocket_connect(f"/ws/tables/{tid}") as one,
+            limited.websocket_connect(f"/ws/tables/{tid}") as two,
+        ):
+            for socket_ in (one, two):
+                assert [socket_.receive_json()["type"] for _ in range(2)] == ["hello", "state"]
+            for socket_ in (one, one, two):  # three in all, from either connection
+                socket_.send_json({"type": "ping"})
+                assert socket_.receive_json()["type"] == "pong"
+            one.send_json({"type": "ping"})
+            refusal = one.receive_json()
+            assert refusal["code"] == "too_many" and refusal["message"].startswith(
+                "too many messages: wait "
+            )
+            assert holding.wait(60) and held == [live.HELD_SECONDS]
+            one.send_json({"type": "ping"})  # left unread while held
+            two.send_json({"type": "ping"})
+            assert two.receive_json()["code"] == "too_many", "the address's, not one socket's"
+            elsewhere = TestClient(limited.app, client=("192.0.2.7", 1))
+            with elsewhere.websocket_connect(f"/ws/tables/{tid}") as other:
+                assert [other.receive_json()["type"] for _ in range(2)] == ["hello", "state"]
+                other.send_json({"type": "ping"})
+                assert other.receive_json()["type"] == "pong", "another address is served"
+            assert len(held) == 2, "each connection held once: the unread ping waits"
+            release.set()
+            assert one.receive_json()["code"] == "too_many", "read once the hold is over"
+            assert len(held) == 3
+
+
 def test_unlimited_actions_one_address_sends_a_bounded_number_of_actions(
     db_url: str,
 ) -> None:

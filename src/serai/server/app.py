@@ -164,6 +164,7 @@ def create_app(
         Connections(config.sockets_per_address),
         RateLimit(config.sockets_per_minute, max(1, round(config.sockets_per_minute / 10))),
         RateLimit(config.messages_per_second * 60, MESSAGES_BURST),
+        RateLimit(config.messages_per_second * 60, MESSAGES_BURST),
     )
     app.add_middleware(Guard, origins=config.origins, hosts=config.served_hosts())
     app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")

@@ -124,7 +124,9 @@ class Settings(BaseModel):
     )
     tables_burst: int = Field(20, ge=1, description="tables one address may create at once")
     messages_per_second: float = Field(
-        50.0, gt=0, description="messages one connection may send per second"
+        50.0,
+        gt=0,
+        description="WebSocket messages, and actions, one client address may send per second",
     )
     sockets_per_address: int = Field(
         64, ge=1, description="live WebSocket connections one client address may hold at once"

@@ -367,6 +367,12 @@ class Limits:
     actions: RateLimit
     """Actions (moves, undos, choices…) one address sends, over HTTP and all its
     WebSockets, as many as one connection may send messages."""
+    messages: RateLimit
+    """Messages one address sends over all its WebSockets (actions, chat, pings, and what
+    is refused): past them its connections are read no more until it may send again, so
+    the kernel holds the client back instead of the server reading, refusing and answering
+    a flood (a stranger's 64 sockets were read at 35,000 messages a second, and other
+    tables waited seconds for their moves)."""
     chat: RateLimit = field(default_factory=lambda: RateLimit(per_minute=20, burst=5))
     chat_by_address: RateLimit = field(default_factory=lambda: RateLimit(per_minute=60, burst=20))
     sign_up: RateLimit = field(default_factory=lambda: RateLimit(per_minute=5, burst=10))

@@ -22,7 +22,7 @@ from starlette.websockets import WebSocketDisconnected
 from serai.server.chat import ChatLine, readable
 from serai.server.deps import client_address, current_session
 from serai.server.errors import TableError, incident
-from serai.server.guard import MAX_BODY, MESSAGES_BURST, Limits, RateLimit
+from serai.server.guard import MAX_BODY, Limits
 from serai.server.models import (
     ChatMessage,
     DeclineMessage,
@@ -41,6 +41,10 @@ from serai.server.tables import Hub, Sent, Table, compact
 router = APIRouter()
 
 PONG = compact({"type": "pong"})
+
+HELD_SECONDS = 10.0
+"""The longest a connection over its address's messages is left unread before its next
+message is read (and refused, if the address may still not send)."""
 
 CLOSE_CODES = {
     "unknown_table": 4404,
@@ -71,6 +75,12 @@ async def live(socket: WebSocket, table_id: str, token: str = "") -> None:
         await _turn_away(socket, refusal)
 
 
+async def hold(seconds: float) -> None:
+    """Leave a connection unread for ``seconds``: uvicorn reads no more of its frames
+    meanwhile, so the kernel holds its client back."""
+    await asyncio.sleep(seconds)
+
+
 async def _turn_away(socket: WebSocket, error: TableError) -> None:
     """Refuse a connection: the reason, then the close code that says it."""
     await socket.send_json(error.body())
@@ -86,7 +96,6 @@ async def _live(socket: WebSocket, table_id: str, token: str, address: str) -> N
     table = await hub.get(table_id)
     seats = table.seats_for(token, account)
     await hub.seen(table, seats, account)
-    messages = RateLimit(socket.app.state.settings.messages_per_second * 60, MESSAGES_BURST)
     limits = socket.app.state.limits
     # what to send, in order: None for "the state changed" (queued once until sent)
     events: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=200)
@@ -160,6 +169,10 @@ async def _live(socket: WebSocket, table_id: str, token: str, address: str) -> N
                 received = await socket.receive()
                 if received["type"] == "websocket.disconnect":
                     break
+                if wait := limits.messages.take(address):  # read again only once it may send
+                    await refuse(TableError("too_many", f"too many messages: wait {wait} s", wait))
+                    await hold(min(wait, HELD_SECONDS))
+                    continue
                 try:
                     reply = await handle(
                         hub,
@@ -167,7 +180,6 @@ async def _live(socket: WebSocket, table_id: str, token: str, address: str) -> N
                         seats,
                         account,
                         received,
-                        messages,
                         lambda: check_chat(limits, table.id, seats, address),
                         lambda: limits.actions.check(address, "actions"),
                     )
@@ -191,16 +203,13 @@ async def handle(
     seats: tuple[int, ...],
     account: Account | None,
     received: Mapping[str, Any],
-    messages: RateLimit,
     check_chat: Callable[[], None],
     check_action: Callable[[], None],
 ) -> str | None:
     """One message from a client, checked field by field; what to answer besides the
-    messages every change brings. ``messages`` limits this connection; ``check_chat``
-    refuses a chat line over the server's chat limits
-    (:func:`~serai.server.routes.tables.check_chat`), and ``check_action`` an action over
-    its address's (as over HTTP), however many connections it opens."""
-    messages.check("messages", "messages")
+    messages every change brings. ``check_chat`` refuses a chat line over the server's
+    chat limits (:func:`~serai.server.routes.tables.check_chat`), and ``check_action`` an
+    action over its address's (as over HTTP), however many connections it opens."""
     text = received.get("text")
     if text is None:
         raise TableError("malformed", "send JSON text frames, not binary ones")
