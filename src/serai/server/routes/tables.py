@@ -314,7 +314,7 @@ async def analysis(table: TableDep, hub: HubDep) -> dict[str, Any]:
     return await hub.analysis(table)
 
 
-@router.get("/{table_id}/replay/{step}")
+@router.get("/{table_id}/replay/{step}", response_model=None)
 async def replay(
     table: TableDep,
     step: int,
@@ -322,9 +322,9 @@ async def replay(
     address: AddressDep,
     account: AccountDep,
     token: TokenQuery = "",
-) -> dict[str, Any]:
+) -> Response:
     """A finished game after ``step`` actions, as the caller's seat saw it, with the chat
-    they may read."""
+    they may read (a long game's last steps are hundreds of KB: written by orjson)."""
     request.app.state.limits.replays_by_address.check(address, "replay steps")
     seats = table.seats_for(token, account)
     if not table.state.is_terminal():
@@ -338,4 +338,4 @@ async def replay(
     message["can_undo"] = False
     message["chat"] = table.chat_for(seats)
     message["labels"] = table.game.score_labels()
-    return message
+    return json_text(compact(message))
