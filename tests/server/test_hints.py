@@ -146,17 +146,21 @@ def test_hints_are_limited_per_address_and_never_queued_without_end(
     client: TestClient, new_table: Creator
 ) -> None:
     """The helper searches one hint at a time, for seconds: an address's hints over all
-    its tables are limited, and past a few waiting a hint is refused at once."""
+    its tables are limited, an address waits for one at a time (its burst could take
+    every place: a stranger's review), and past a few waiting a hint is refused at once."""
     table = new_table("through_the_desert", ["human", "human"], hotseat=True)
     token = table["hotseat"].split("token=")[1]
     url = f"/api/tables/{table['table']['id']}/hint"
     hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
-    hub.hints_waiting = tables_module.HINTS_WAITING
+    hub.asking = {f"192.0.2.{n}" for n in range(tables_module.HINTS_WAITING)}
     busy = client.get(url, params={"token": token})
     assert busy.status_code == 429 and "hint helper is busy" in busy.json()["message"]
-    hub.hints_waiting = 0
+    hub.asking = {"testclient"}  # this client's hint on another of its tables
+    again = client.get(url, params={"token": token})
+    assert again.status_code == 429 and "still being searched" in again.json()["message"]
+    hub.asking = {"192.0.2.1"}  # another address's: a place is left
     assert client.get(url, params={"token": token}).status_code == 200
-    assert hub.hints_waiting == 0
+    assert hub.asking == {"192.0.2.1"}, "this client's place is given back"
     limits = client.app.state.limits  # type: ignore[attr-defined]
     limits.hints_by_address = RateLimit(per_minute=1e-6, burst=0)
     limited = client.get(url, params={"token": token})

@@ -101,8 +101,8 @@ HINT_MOVES = 5
 """Moves a hint shows."""
 
 HINTS_WAITING = 4
-"""Hints one process searches or keeps waiting at once (its helper searches one at a
-time, for seconds): more are refused at once, not queued without end."""
+"""Hints one process searches or keeps waiting at once, one per address (its helper
+searches one at a time, for seconds): more are refused at once, not queued without end."""
 
 STAND_IN = "greedy"
 """The bot that plays for a player who left."""
@@ -701,8 +701,9 @@ class Hub:
         self.helper = helper
         """The worker that searches for hints (one at a time)."""
         self.helper_lock = asyncio.Lock()
-        self.hints_waiting = 0
-        """Hints being searched or waiting for the helper."""
+        self.asking: set[str] = set()
+        """The addresses whose hint is being searched or waits for the helper: one each,
+        so that one address cannot take every place (its burst of hints is larger)."""
         self.bot_pace = bot_pace
         """Seconds between two bot moves at a table someone watches, so each can be followed."""
         self.now: Callable[[], float] = time.time
@@ -1625,9 +1626,10 @@ class Hub:
             self._wake(table)
 
     # -- hints and analysis -------------------------------------------------------------
-    async def hint(self, table: Table, seats: Sequence[int]) -> list[dict[str, Any]]:
+    async def hint(self, table: Table, seats: Sequence[int], asker: str) -> list[dict[str, Any]]:
         """What the hard bot would play for the seat to act among ``seats``: its top
-        moves with their estimated values (0 to 1)."""
+        moves with their estimated values (0 to 1). ``asker``: the address asking, which
+        waits for one hint at a time."""
         if not table.row.hints:
             raise TableError("no_hints", "this table gives no hints")
         state = table.state.clone()
@@ -1636,9 +1638,11 @@ class Hub:
         if self.helper is None:
             raise TableError("no_hints", "this server gives no hints")
         seed = table.row.seed ^ len(state.history()) ^ 0x5EED
-        if self.hints_waiting >= HINTS_WAITING:
+        if asker in self.asking:
+            raise TableError("too_many", "your last hint is still being searched: wait for it")
+        if len(self.asking) >= HINTS_WAITING:
             raise TableError("too_many", "the hint helper is busy: ask again in a few seconds")
-        self.hints_waiting += 1
+        self.asking.add(asker)
         try:
             async with self.helper_lock:
                 ranked = await self.helper.run(
@@ -1647,7 +1651,7 @@ class Hub:
         except Overrun as overrun:
             raise incident(overrun, "searching for a hint") from overrun
         finally:
-            self.hints_waiting -= 1
+            self.asking.discard(asker)
         return [
             {"text": state.action_to_string(action), "value": round(value, 3), "visits": visits}
             for action, visits, value in ranked[:HINT_MOVES]

@@ -304,7 +304,7 @@ async def hint(
     limits = request.app.state.limits
     limits.chat.check(f"hint/{table.id}/{seats}", "hints")
     limits.hints_by_address.check(address, "hints")
-    return {"moves": await hub.hint(table, seats)}
+    return {"moves": await hub.hint(table, seats, address)}
 
 
 @router.get("/{table_id}/analysis")
