@@ -1481,6 +1481,27 @@ def test_malformed_options_are_refused_not_coerced(
     assert says in response.json()["message"]
 
 
+@pytest.mark.parametrize("revision", [2**53, 10**4000], ids=["past_2_53", "4000_digits"])
+def test_malformed_a_revision_no_browser_reads_exactly_is_refused(
+    client: TestClient, new_table: Creator, revision: int
+) -> None:
+    """A revision is a whole number a browser reads exactly (a stranger's review: one of
+    4,000 digits was read, and written back in the refusal), over HTTP and WebSocket."""
+    table = new_table("five_tribes", ["human", "human"])
+    tid, token = table["table"]["id"], table["tokens"][0]
+    body = json.dumps({"token": token, "action": "x", "revision": revision})
+    answer = client.post(
+        f"/api/tables/{tid}/move", content=body, headers={"content-type": "application/json"}
+    )
+    assert answer.status_code == 422 and "9007199254740991" in answer.json()["message"]
+    with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+        ws.receive_json()
+        ws.receive_json()
+        ws.send_text(json.dumps({"type": "move", "action": "x", "revision": revision}))
+        refusal = ws.receive_json()
+        assert refusal["code"] == "malformed" and "9007199254740991" in refusal["message"]
+
+
 def test_malformed_deep_json_and_binary_frames_get_clean_errors(
     client: TestClient, new_table: Creator
 ) -> None:

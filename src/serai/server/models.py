@@ -90,7 +90,7 @@ OptionValue = Annotated[
     | Annotated[str, StringConstraints(max_length=32)],
     Field(union_mode="left_to_right"),
 ]
-Revision = Annotated[int, Field(ge=0)]
+Revision = Annotated[int, Field(ge=0, le=SAFE_INTEGER)]
 
 
 class Strict(BaseModel):
