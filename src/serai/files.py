@@ -16,7 +16,7 @@ import json
 import stat
 from dataclasses import fields
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_type_hints
 
 from serai.engine.errors import GameError, quoted
 
@@ -26,9 +26,6 @@ MOST = 2.0**53
 MAX_BYTES = 64 * 2**20
 """The largest file read: a record of the longest game is well under 1 MB, and so is a
 long tournament."""
-
-KINDS: dict[str, type] = {"str": str, "int": int, "float": float}
-"""The kinds of the fields of the records these files hold, by their annotations."""
 
 Record = TypeVar("Record")
 
@@ -51,15 +48,11 @@ def read_back(
 def read_record(cls: type[Record], data: Any, what: str, whose: str) -> Record:
     """The dataclass ``cls`` from ``data``, an object with exactly its fields, each of the
     kind its annotation names (numbers from 0)."""
+    kinds = get_type_hints(cls)
     names = [field.name for field in fields(cls)]  # type: ignore[arg-type]
     if not isinstance(data, dict) or sorted(data) != sorted(names):
         raise GameError(f"{whose} cannot be read: {what} needs the fields {', '.join(names)}")
-    return cls(
-        **{
-            field.name: read_back(data[field.name], KINDS[str(field.type)], field.name, whose)
-            for field in fields(cls)  # type: ignore[arg-type]
-        }
-    )
+    return cls(**{name: read_back(data[name], kinds[name], name, whose) for name in names})
 
 
 def read_json(path: Path, what: str) -> dict[str, Any]:

@@ -434,6 +434,18 @@ def test_replay_steps_are_limited_per_address(client: TestClient, new_table: Cre
     assert elsewhere.get(f"/api/tables/{tid}/replay/0").json()["code"] == "not_finished"
 
 
+@pytest.mark.parametrize(
+    "step", ["-1", str(2**53), "9" * 4000], ids=["negative", "2_53", "4000_digits"]
+)
+def test_a_replay_step_no_browser_reads_exactly_is_refused_short(
+    client: TestClient, new_table: Creator, step: str
+) -> None:
+    tid = new_table("five_tribes", ["human", "random"])["table"]["id"]
+    refused = client.get(f"/api/tables/{tid}/replay/{step}")
+    assert refused.status_code == 422 and refused.json()["code"] == "invalid"
+    assert len(refused.content) < 1000, "the step is not written back whole"
+
+
 def test_reading_tables_not_held_here_counts_against_the_address(
     client: TestClient, new_table: Creator
 ) -> None:

@@ -56,9 +56,9 @@ async def action_allowed(connection: HTTPConnection) -> None:
 
 async def path_table(table_id: str, connection: HTTPConnection) -> Table:
     """The table the path names. One this process does not hold is read from the store,
-    replayed and then held for a while (an unknown id costs a read too): that counts
-    against the caller's address as a connection opened (:attr:`Limits.openings`), so that
-    one client cannot fill the server's memory with games nobody plays."""
+    replayed and then held for a while: asking for it (or for an id of no table held)
+    counts against the caller's address as a connection opened (:attr:`Limits.openings`),
+    so that one client cannot fill the server's memory with games nobody plays."""
     hub = await get_hub(connection)
     if table_id not in hub.tables:
         limits: Limits = connection.app.state.limits

@@ -44,8 +44,8 @@ MAX_BODY = 4096
 """Bytes a request body (or a WebSocket message) may have; a move is a few dozen."""
 
 MESSAGES_BURST = 100
-"""Messages a connection (or actions an address, over HTTP and all its WebSockets) may
-send at once, before ``messages_per_second`` holds it back."""
+"""Messages (or actions, over HTTP too) an address may send over all its WebSockets at
+once, before ``messages_per_second`` holds it back."""
 
 BODY_SECONDS = 10.0
 """Seconds a client may take to send a request body."""
@@ -306,6 +306,18 @@ class RateLimit:
             self.buckets.popitem(last=False)
         return wait
 
+    def until(self, key: str, now: float | None = None) -> float:
+        """Seconds until ``key`` has a token again (0 if it has one), taking none.
+
+        >>> limit = RateLimit(per_minute=60, burst=1)
+        >>> limit.take("a", now=0.0), limit.until("a", now=0.25)
+        (0, 0.75)
+        """
+        now = time.monotonic() if now is None else now
+        tokens, then = self.buckets.get(key, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - then) * self.rate)
+        return max(0.0, (1.0 - tokens) / self.rate)
+
     def check(self, key: str, what: str) -> None:
         """Take a token for ``key`` or refuse with ``too_many`` and when to try again."""
         wait = self.take(key)
@@ -366,7 +378,7 @@ class Limits:
     from the store, replayed and held."""
     actions: RateLimit
     """Actions (moves, undos, choices…) one address sends, over HTTP and all its
-    WebSockets, as many as one connection may send messages."""
+    WebSockets, as many as it may send messages."""
     messages: RateLimit
     """Messages one address sends over all its WebSockets (actions, chat, pings, and what
     is refused): past them its connections are read no more until it may send again, so

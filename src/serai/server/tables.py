@@ -350,7 +350,8 @@ class Table:
     takings_back: int = 0
     """How many times actions were taken back since the table was read."""
     replayed: dict[int, State] = field(default_factory=dict)
-    """The states after every :data:`REPLAY_EVERY` actions that :meth:`replay` passed."""
+    """The states after every :data:`REPLAY_EVERY` actions that :meth:`replay` passed
+    (for a step of a finished game, or an undo's check of a live one)."""
     shared: Shared = field(init=False)
 
     def __post_init__(self) -> None:
@@ -541,7 +542,11 @@ class Table:
         """Refuse a move or a return of a player who declined the game: a bot plays their
         seats to the end."""
         if any(self.row.seats[seat].declined for seat in seats):
-            raise TableError("declined", "you declined this game: a bot plays your seat")
+            raise TableError(
+                "declined",
+                "you declined this game, or your time ran out before your first decision in "
+                "it: a bot plays your seat",
+            )
 
     def undo_target(self, seat: int) -> int | None:
         """How many actions remain if ``seat`` takes back its last decision, or None.

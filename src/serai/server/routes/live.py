@@ -171,7 +171,7 @@ async def _live(socket: WebSocket, table_id: str, token: str, address: str) -> N
                     break
                 if wait := limits.messages.take(address):  # read again only once it may send
                     await refuse(TableError("too_many", f"too many messages: wait {wait} s", wait))
-                    await hold(min(wait, HELD_SECONDS))
+                    await hold(min(limits.messages.until(address), HELD_SECONDS))
                     continue
                 try:
                     reply = await handle(

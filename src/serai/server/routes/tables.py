@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Annotated, Any
 
 import orjson
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response
 
 from serai.server.deps import (
@@ -21,6 +21,7 @@ from serai.server.deps import (
 from serai.server.errors import TableError
 from serai.server.guard import Limits
 from serai.server.models import (
+    SAFE_INTEGER,
     BySeat,
     ChatIn,
     CreateTable,
@@ -317,7 +318,7 @@ async def analysis(table: TableDep, hub: HubDep) -> dict[str, Any]:
 @router.get("/{table_id}/replay/{step}", response_model=None)
 async def replay(
     table: TableDep,
-    step: int,
+    step: Annotated[int, Path(ge=0, le=SAFE_INTEGER)],
     request: Request,
     address: AddressDep,
     account: AccountDep,
