@@ -85,3 +85,35 @@ def test_the_check_can_fail() -> None:
         raise AssertionError("no position where hidden values change the scores")
 
     asyncio.run(play())
+
+
+def test_a_hotseat_device_shows_no_seat_s_hidden_values_while_a_bot_plays() -> None:
+    """The device is still in the hands of the player who moved last: while no seat it
+    plays for is to move, it is shown what a spectator sees (a stranger's review: it was
+    shown the first seat's gold), and each seat's own view again at its turn."""
+
+    async def play() -> list[tuple[int, int | None]]:
+        hub = Hub(Store("sqlite://"))
+        seats = [NewSeat("human"), NewSeat("human"), NewSeat("bot", bot="greedy")]
+        table, _, _ = await hub.create("five_tribes", 3, {}, seats, hotseat=True, seed=3)
+        device = (0, 1)
+        rng = random.Random(2)
+        shown = []
+        while len(shown) < 40 and not table.state.is_terminal():
+            message = table.message(device)
+            to_move = table.state.current_player()
+            shown.append((to_move, message["seat"]))
+            if to_move in device:
+                assert message["view"] == table.state.view(to_move)
+                text = table.state.action_to_string(rng.choice(table.state.legal_actions()))
+                await hub.move(table, device, text, table.revision)
+            else:  # the bot's turn, played here by hand
+                assert message["view"] == table.state.view(None)
+                action = rng.choice(table.state.legal_actions())
+                async with table.lock:
+                    await hub._commit(table, to_move, [action])
+        return shown
+
+    shown = asyncio.run(play())
+    assert {seat for to_move, seat in shown if to_move == 2} == {None}
+    assert {seat for to_move, seat in shown if to_move in (0, 1)} == {0, 1}

@@ -391,12 +391,13 @@ class Table:
     def viewer(self, seats: Sequence[int]) -> int | None:
         """Whose view a connection acting for ``seats`` is shown.
 
-        One seat: its own. Hotseat: the human seat to move, else the first human seat.
+        One seat: its own. Hotseat: the human seat to move, else (a bot's turn, a draw,
+        the end) a spectator's, since the device is still in the last player's hands.
         """
-        if not seats:
-            return None
+        if len(seats) == 1:
+            return seats[0]
         to_move = self.state.current_player()
-        return to_move if to_move in seats else seats[0]
+        return to_move if to_move in seats else None
 
     @staticmethod
     def log_reader(seats: Sequence[int]) -> int | None:

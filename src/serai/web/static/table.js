@@ -167,7 +167,7 @@ function declined(msg) {
 const STAND_IN_WORDS = { away: "a bot plays: away", timeout: "a bot plays: out of time" };
 
 function baseTitle(msg) {
-  return `${msg.table.title} · table ${msg.table.id}` + (msg.seat === null ? " · spectating" : "");
+  return `${msg.table.title} · table ${msg.table.id}` + (msg.you.length === 0 ? " · spectating" : "");
 }
 
 function drawTurn(msg) {
@@ -200,8 +200,9 @@ function drawTurn(msg) {
 // until the player who must take the device says they have it.
 function drawPassScreen(msg) {
   const hotseat = msg.you.length > 1 && !msg.over;
-  if (shownSeat === undefined || !hotseat) shownSeat = msg.seat;
-  const passing = msg.seat !== shownSeat;
+  // nobody's private view (a bot's turn): the board shows what everyone may see
+  if ((shownSeat === undefined && msg.seat !== null) || !hotseat) shownSeat = msg.seat;
+  const passing = msg.seat !== null && shownSeat !== undefined && msg.seat !== shownSeat;
   $("pass-screen").classList.toggle("hidden", !passing);
   $("table-main").inert = passing;
   document.body.classList.toggle("passing", passing);
