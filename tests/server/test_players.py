@@ -346,10 +346,14 @@ def test_opening_an_invite_link_signed_in_binds_the_seat(browser: TestClient) ->
         assert ws.receive_json()["you"] == [1]
     games = browser.get("/api/me/games").json()["games"]
     assert [(g["id"], g["your_seats"]) for g in games] == [(made["table"]["id"], [1])]
-    # the link still works, signed in or not: anonymous play is as before
-    assert anonymous.get(f"/api/tables/{made['table']['id']}", params={"token": token}).json()[
+    # the seat is Kofi's now: its link plays it only signed in as him (whoever made the
+    # table holds every seat's link, and could otherwise play and chat as Kofi)
+    assert browser.get(f"/api/tables/{made['table']['id']}", params={"token": token}).json()[
         "you"
     ] == [1]
+    taken = anonymous.get(f"/api/tables/{made['table']['id']}", params={"token": token})
+    assert taken.status_code == 403 and taken.json()["code"] == "bad_token"
+    assert "sign in as Kofi" in taken.json()["message"]
 
 
 # -- ratings -----------------------------------------------------------------------------
@@ -483,8 +487,14 @@ def wait_over(client: TestClient, table_id: str) -> None:
         time.sleep(0.05)
 
 
-def play_out(client: TestClient, table_id: str, seat_players: dict[int, TestClient]) -> None:
-    """Play random legal moves with each seat's client until the game ends."""
+def play_out(
+    client: TestClient,
+    table_id: str,
+    seat_players: dict[int, TestClient],
+    until_decided: int | None = None,
+) -> None:
+    """Play random legal moves with each seat's client until the game ends, or until seat
+    ``until_decided`` has made a decision."""
     rng = random.Random(4)
     deadline = time.monotonic() + 300
     while True:
@@ -500,11 +510,13 @@ def play_out(client: TestClient, table_id: str, seat_players: dict[int, TestClie
         mine = mover.get(f"/api/tables/{table_id}").json()
         if not mine["legal"]:
             continue
-        post(
+        moved = post(
             mover,
             f"/api/tables/{table_id}/move",
             {"action": rng.choice(mine["legal"]), "revision": mine["revision"]},
         )
+        if to_move == until_decided and moved.status_code == 200:
+            return
 
 
 def two_players(browser: TestClient) -> TestClient:
@@ -535,6 +547,7 @@ def rated_with_marco(lina: TestClient) -> str:
 def test_a_rated_game_moves_both_ratings_and_a_leaver_places_last(browser: TestClient) -> None:
     marco = two_players(browser)
     tid = rated_with_marco(browser)
+    play_out(browser, tid, {0: browser, 1: marco}, until_decided=1)
     left = post(marco, f"/api/tables/{tid}/leave", {"away": True})
     assert left.status_code == 200 and left.json()["table"]["seats"][1]["absent"]
     play_out(browser, tid, {0: browser})
@@ -637,6 +650,39 @@ def test_a_rated_table_needs_signed_in_players(browser: TestClient) -> None:
     assert refused.status_code == 401 and refused.json()["code"] == "not_signed_in"
 
 
+def test_a_player_who_leaves_before_deciding_anything_declines_the_rated_game(
+    browser: TestClient,
+) -> None:
+    """Marco opens the game kept for him and leaves at once: he declines it, and it rates
+    no one (a stranger's review: a second account opened only to leave farmed its
+    creator's rating, one game after another)."""
+    marco = two_players(browser)
+    tid = rated_with_marco(browser)
+    marco.get(f"/api/tables/{tid}")  # opened: the seat is taken
+    left = post(marco, f"/api/tables/{tid}/leave", {"away": True})
+    assert left.status_code == 200 and left.json()["table"]["seats"][1]["declined"]
+    play_out(browser, tid, {0: browser})
+    assert browser.get("/api/leaderboard/through_the_desert").json()["players"] == []
+    assert browser.get("/api/players/Marco").json()["recent"] == []
+
+
+def test_a_hotseat_table_keeps_no_seat_for_a_named_player(browser: TestClient) -> None:
+    """The hotseat link plays every human seat: one kept for an account would let its
+    holder play and chat as that player."""
+    marco = two_players(browser)
+    made = post(
+        marco,
+        "/api/tables",
+        {
+            "game": "five_tribes",
+            "players": 2,
+            "hotseat": True,
+            "seats": [{}, {"kind": "human", "account": "Lina"}],
+        },
+    )
+    assert made.status_code == 422 and "hotseat" in made.json()["message"]
+
+
 def test_a_bot_preset_has_a_rating(browser: TestClient) -> None:
     sign_up(browser, "Olu")
     made = post(
@@ -649,6 +695,7 @@ def test_a_bot_preset_has_a_rating(browser: TestClient) -> None:
             "seats": [{}, {"kind": "bot", "bot": "greedy"}],
         },
     ).json()
+    play_out(browser, made["table"]["id"], {0: browser}, until_decided=0)
     post(browser, f"/api/tables/{made['table']['id']}/leave", {"away": True})
     wait_over(browser, made["table"]["id"])
     board = browser.get("/api/leaderboard/desert_sons").json()["players"]

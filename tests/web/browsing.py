@@ -49,17 +49,19 @@ class Live:
                 if message["type"] == "state" and message["over"]:
                     return
 
-    def play_seat_to_the_end(self, page_url: str, rng: random.Random) -> None:
-        """Play random legal moves for the seat of ``page_url`` (a table page's address
-        with its token) over the table's WebSocket, as its page would, until the game is
-        over: the bots and the pages of the other seats play meanwhile."""
+    def play_seat_to_the_end(self, page: Page, rng: random.Random) -> None:
+        """Play random legal moves for the seat of ``page`` (a table page, its address with
+        its token, signed in as its player) over the table's WebSocket, as the page would,
+        with its cookies, until the game is over: the bots and the pages of the other seats
+        play meanwhile."""
         from websockets.sync.client import connect
 
-        table_id = page_url.split("/table/")[1].split("?")[0]
-        token = page_url.split("token=")[1].split("&")[0]
+        table_id = page.url.split("/table/")[1].split("?")[0]
+        token = page.url.split("token=")[1].split("&")[0]
         address = f"ws{self.url.removeprefix('http')}/ws/tables/{table_id}?token={token}"
+        cookies = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies(self.url))
         answered = -1
-        with connect(address) as socket:
+        with connect(address, additional_headers={"Cookie": cookies}) as socket:
             while True:
                 message = json.loads(socket.recv(timeout=WAIT_MS / 1000))
                 if message["type"] == "error":  # a move that came too late: its state

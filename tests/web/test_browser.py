@@ -352,7 +352,7 @@ def test_two_accounts_play_a_rated_game_chat_and_rematch(
     ben.wait_for_selector("#leave:has-text('Take my seat back')", state="attached")
     # the rest of the game is not what this test is about: Ana's moves go over her seat's
     # WebSocket, as her page sends them, while both pages stay open and draw each state
-    live.play_seat_to_the_end(ana.url, rng)
+    live.play_seat_to_the_end(ana, rng)
     for page in pages:
         page.wait_for_selector("#final-scores")
     for name in ("Ana", "Ben"):

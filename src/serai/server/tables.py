@@ -373,7 +373,9 @@ class Table:
 
     def seats_for(self, token: str | None, account: Account | None = None) -> tuple[int, ...]:
         """The seats a token acts for (one seat, or every human seat: hotseat), else the
-        seats bound to ``account``, else none (a spectator)."""
+        seats bound to ``account``, else none (a spectator). A seat's token acts for it
+        only while it is bound to no account, or signed in as that account: whoever made
+        the table holds every seat's link, and a seat's player is its account's alone."""
         if not token:
             if account is None:
                 return ()
@@ -385,6 +387,12 @@ class Table:
             return tuple(s.seat for s in self.row.seats if s.kind == "human")
         for seat in self.row.seats:
             if seat.token_hash is not None and secrets.compare_digest(digest, seat.token_hash):
+                theirs = seat.account_id is None or (account and account.id == seat.account_id)
+                if not theirs:
+                    raise TableError(
+                        "bad_token",
+                        f"that seat is {seat.name}'s: sign in as {seat.name} to play it",
+                    )
                 return (seat.seat,)
         raise TableError("bad_token", f"that link's seat token is not valid for table {self.id}")
 
@@ -957,6 +965,12 @@ class Hub:
                 f"{game.info.title} with {game.num_players} players needs {game.num_players} "
                 f"seats, got {len(new_seats)}",
             )
+        if hotseat and any(seat.account is not None for seat in new_seats):
+            raise TableError(
+                "bad_table",
+                "a hotseat device plays every human seat: a seat kept for a named player "
+                "cannot be one of them",
+            )
         if any(seat.kind == "open" for seat in new_seats):
             if hotseat:
                 raise TableError(
@@ -1254,7 +1268,9 @@ class Hub:
 
     async def leave(self, table: Table, seats: Sequence[int], away: bool) -> None:
         """A player leaves (``away``: a greedy bot plays their seats from now on; in a
-        rated game they place last) or comes back before the end to play again."""
+        rated game they place last, or decline it if they have decided nothing in it yet,
+        so that an account opened only to leave loses no game to rate another) or comes
+        back before the end to play again."""
         self.must_act(seats)
         for last_try in (False, True):
             try:
@@ -1264,8 +1280,9 @@ class Hub:
                         raise TableError("game_over", "the game is over")
                     if not away:
                         table.refuse_declined(seats)
+                    gone = {"absent": True, "declined": True} if table.can_decline(seats) else {}
                     changed = {
-                        index: {"absent": away}
+                        index: {"absent": away, **(gone if away else {})}
                         for index in seats
                         if table.row.seats[index].absent != away
                     }
