@@ -340,6 +340,29 @@ def test_a_page_turned_away_for_too_many_connections_says_why_and_backs_off(
 # -- hotseat ------------------------------------------------------------------------------
 
 
+def test_hotseat_a_change_is_measured_only_against_what_the_same_seat_saw(
+    open_page: OpenPage, live: Live
+) -> None:
+    """A score's change badge compares it with what this viewer saw at its last decision.
+    On a hotseat device the last view may be another seat's: the first seat's own score
+    (45, with its hidden gold) must not be the base of the second seat's badge, which
+    would tell the second seat the hidden part (a new user's walk-through saw "0 (−45)")."""
+    page, errors = open_page(DESKTOP)
+    page.goto(live.url + "/")
+    before = page.evaluate(
+        """async () => {
+          const { since } = await import("/static/board.js");
+          const line = (seat) => ({ seat, text: "x", words: "x" });
+          const message = (seat, seats) => ({ table: { id: "t" }, seat, log: seats.map(line) });
+          since(message(1, [0]), "vp:0", 0);          // the second seat's view: no gold shown
+          since(message(0, [0, 1]), "vp:0", 45);      // the first seat's own, with its gold
+          return since(message(1, [0, 1, 0]), "vp:0", 0);
+        }"""
+    )
+    assert before == 0, "the second seat's own last value, not the first seat's"
+    assert errors == []
+
+
 @sizes
 def test_hotseat_hides_the_next_view_until_its_player_has_the_device(
     open_page: OpenPage, live: Live, size: dict[str, int]

@@ -243,15 +243,17 @@ export function recentParts(msg) {
   return recentLines(msg).filter((line) => line.parts).map((line) => ({ ...line.parts, by: line.seat }));
 }
 
-// Values remembered per table and key by the log length when they were drawn, so a board
-// can tell what a value was when the recent lines began.
+// Values remembered per table, viewer and key by the log length when they were drawn, so
+// a board can tell what a value was when the recent lines began. Per viewer: on a hotseat
+// device one seat's own score (with its hidden gold) is never compared with what the next
+// seat sees of it, which would tell the next seat the hidden part.
 const memory = new Map();
 
 /** What `value` (a number, or anything JSON can write) was when the viewer last decided,
  * or undefined when this page did not see it then; `value` is remembered as of now. */
 export function since(msg, key, value) {
   const table = msg.table?.id ?? "";
-  const name = `${table}/${key}`;
+  const name = `${table}/${msg.seat ?? "spectator"}/${key}`;
   const at = Array.isArray(msg.log) ? msg.log.length : 0;
   const start = at - recentLines(msg).length;
   if (!memory.has(name)) memory.set(name, []);
