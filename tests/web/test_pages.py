@@ -417,6 +417,9 @@ def test_the_lobby_names_each_seat_and_explains_each_option(
     assert page.is_checked("#hints"), "hints are offered unless the players say no"
     page.uncheck("#hints")
     page.click("#create-button")
+    # what to do next is in sight: the links, the maker's own seat first and in focus
+    page.wait_for_function("document.activeElement.dataset.link === 'Seat 1'")
+    assert in_view(page, "#links")
     page.click('[data-link="Seat 1"]')
     wait_turn(page)
     assert not page.locator("#hint").is_visible()

@@ -170,6 +170,9 @@ async function create(event) {
     list.append(linkField("Spectate", made.spectate));
     $("links").classList.remove("hidden");
     await refresh();
+    // the links are what to do next: in sight, the first (the maker's own seat) in focus
+    $("links").scrollIntoView({ block: "nearest" });
+    list.querySelector("a").focus();
   } catch (error) {
     $("error").textContent = error.message;
     $("error").classList.remove("hidden");
