@@ -65,8 +65,8 @@ class FloorTable:
         self.revision += 1
 
     def message(self) -> str:
-        """The state message: the view of the seat to act (the first seat's once the game
-        is over) with the legal actions and their choices."""
+        """The state message: the view of the seat to act (a spectator's while none is,
+        as a hotseat device is shown) with the legal actions and their choices."""
         state = self.state
         over = state.is_terminal()
         to_move = state.current_player()
@@ -75,7 +75,7 @@ class FloorTable:
             {
                 "type": "state",
                 "revision": self.revision,
-                "view": state.view(to_move if to_move >= 0 else 0),
+                "view": state.view(to_move if to_move >= 0 else None),
                 "to_move": to_move if to_move >= 0 else None,
                 "prompt": "" if over else state.prompt(),
                 "legal": [option["text"] for option in choices],
