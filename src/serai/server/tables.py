@@ -206,6 +206,10 @@ class Sent:
 KEPT_TAKINGS_BACK = 16
 """Takings back a table remembers: a connection that missed more is sent every line."""
 
+DECLINED = {"absent": True, "declined": True}
+"""The columns of a seat whose player declined a rated game: a bot plays it, nobody is
+rated."""
+
 REPLAY_EVERY = 64
 """Every how many actions a table keeps the state a replay passes (:meth:`Table.replay`):
 a step of a long game is then at most that many actions from a kept state."""
@@ -546,6 +550,13 @@ class Table:
             by in seats and not window
             for (_, by, _, _), (_, _, window) in zip(self.moves, self.seen, strict=True)
         )
+
+    def gone(self, seats: Sequence[int]) -> dict[str, bool]:
+        """The columns of ``seats`` whose player leaves or runs out of time: absent, and
+        declined if they decided nothing yet in a rated game (it then rates no one, as the
+        big sites abort a game whose player never moved: an account opened only to leave,
+        or kept a seat on a clock of a second, loses no game)."""
+        return dict(DECLINED) if self.can_decline(seats) else {"absent": True}
 
     def refuse_declined(self, seats: Sequence[int]) -> None:
         """Refuse a move or a return of a player who declined the game: a bot plays their
@@ -1280,11 +1291,9 @@ class Hub:
                         raise TableError("game_over", "the game is over")
                     if not away:
                         table.refuse_declined(seats)
-                    gone = {"absent": True, "declined": True} if table.can_decline(seats) else {}
+                    columns = table.gone(seats) if away else {"absent": False}
                     changed = {
-                        index: {"absent": away, **(gone if away else {})}
-                        for index in seats
-                        if table.row.seats[index].absent != away
+                        index: columns for index in seats if table.row.seats[index].absent != away
                     }
                     if changed:  # else nothing changes: the revision the others play at stays
                         await self._left(table, list(changed), away, changed)
@@ -1305,8 +1314,7 @@ class Hub:
                     "only a rated game can be declined, before its end and before your "
                     "first decision in it (after that, leave it: you then place last)",
                 )
-            declined = {"absent": True, "declined": True}
-            await self._left(table, seats, True, dict.fromkeys(seats, declined))
+            await self._left(table, seats, True, dict.fromkeys(seats, DECLINED))
         self._wake(table)
 
     async def _left(
@@ -1786,10 +1794,8 @@ class Hub:
                     else:
                         after, absent = clocks.expire(now)
                         seat = after.seat
-                        if seat is not None and table.can_decline([seat]):
-                            changed[seat] = {"absent": True, "declined": True}
-                        elif seat is not None and absent:
-                            changed[seat] = {"absent": True}
+                        if seat is not None and (absent or table.can_decline([seat])):
+                            changed[seat] = table.gone([seat])
                     await self._commit(
                         table, after.seat or 0, [], clocks=after, seats_changed=changed
                     )
