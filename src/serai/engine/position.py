@@ -79,6 +79,17 @@ def whole_number(text: str) -> int | None:
     return None
 
 
+def plain_number(text: str) -> int | None:
+    """``text`` as the notation writes a number: a :func:`whole_number` written without
+    a leading zero or spaces, else None.
+
+    >>> plain_number("12"), plain_number("012"), plain_number("１２"), plain_number("9" * 5000)
+    (12, None, None, None)
+    """
+    number = whole_number(text)
+    return number if number is not None and str(number) == text else None
+
+
 class PositionReader:
     """The parts of a position text, read one after the other."""
 

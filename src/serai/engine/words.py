@@ -16,20 +16,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
-def plain_number(text: str) -> int | None:
-    """``text`` as the notation writes a number: plain ASCII digits without a leading
-    zero (a few of them: no board is larger), else None.
-
-    >>> plain_number("12"), plain_number("012"), plain_number("１２"), plain_number("9" * 5000)
-    (12, None, None, None)
-    """
-    if not (text.isascii() and text.isdecimal()) or len(text) > 9:
-        return None
-    if text != "0" and text.startswith("0"):
-        return None
-    return int(text)
-
-
 def seat_field(index: int) -> str:
     """The field a log line writes for the player in seat ``index``."""
     return f"{{{index}}}"

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
-from serai.engine.words import plain_number
+from serai.engine.position import plain_number
 
 Cell: TypeAlias = int
 Field: TypeAlias = int

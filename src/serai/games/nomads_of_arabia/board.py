@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from math import comb
 
-from serai.engine.words import plain_number
+from serai.engine.position import plain_number
 
 ANIMALS = ("camel", "donkey", "goat", "horse")
 LANDS = ("green", "red", "purple", "blue", "grey")

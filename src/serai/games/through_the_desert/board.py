@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from serai.engine.words import plain_number
+from serai.engine.position import plain_number
 
 Hex: TypeAlias = int
 Mask: TypeAlias = int
